@@ -1,0 +1,7 @@
+"""``python -m irverify`` is the ``irverify`` command."""
+
+import sys
+
+from irverify.cli import main
+
+sys.exit(main())

@@ -1,0 +1,148 @@
+"""Turning a solver model into a concrete counterexample (numpy inputs, the differing element)."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from irverify.ir.core import FloatType, IndexType, IntType, TensorType, Type
+from irverify.semantics.values import Scalar, Tensor
+from irverify.smt import solver
+from irverify.verify.encode import Inputs
+from irverify.verify.refinement import CHECK_UB, Failure
+from irverify.verify.verdict import Counterexample
+
+MAX_ELEMENTS = 1 << 16
+
+
+class TooLarge(Exception):
+    """The counterexample's tensors are too large to materialise."""
+
+
+def scalar_value(model, term, ty: Type, fp) -> Any:
+    v = solver.evaluate(model, term)
+    if isinstance(ty, FloatType):
+        return fp.python_value(v, ty)
+    if isinstance(ty, IndexType):
+        return v.as_long()
+    if isinstance(ty, IntType):
+        u = v.as_long()
+        if ty.width == 1:
+            return u
+        return u - (1 << ty.width) if u >= 1 << (ty.width - 1) else u
+    return str(v)
+
+
+def numpy_dtype(ty: Type):
+    import numpy as np
+
+    if isinstance(ty, FloatType):
+        return {"f16": np.float16, "bf16": np.float32, "f32": np.float32, "f64": np.float64}[ty.name]
+    if isinstance(ty, IndexType):
+        return np.int64
+    if isinstance(ty, IntType):
+        if ty.width == 1:
+            return np.bool_
+        return {8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}.get(ty.width, np.int64)
+    raise TypeError(ty)
+
+
+def tensor_value(model, tensor: Tensor, fp):
+    """The concrete contents of a symbolic tensor under ``model``."""
+    import numpy as np
+
+    shape = [solver.int_value(model, d) for d in tensor.dims]
+    total = 1
+    for s in shape:
+        total *= max(s, 0)
+    if total > MAX_ELEMENTS:
+        raise TooLarge(f"tensor of shape {shape}")
+    out = np.zeros(shape, dtype=numpy_dtype(tensor.type.elem))
+    for idx in itertools.product(*(range(s) for s in shape)):
+        out[idx] = scalar_value(model, tensor.at([_int(i) for i in idx]), tensor.type.elem, fp)
+    return out
+
+
+def _int(i: int):
+    from irverify.smt import terms as t
+
+    return t.int_val(i)
+
+
+def concrete_inputs(model, inputs: Inputs, fp) -> tuple[dict, dict, dict]:
+    """(dims, scalars, tensors) of the arguments and environment under ``model``."""
+    dims = {name: solver.int_value(model, d) for name, d in inputs.dims}
+    scalars: dict[str, Any] = {}
+    tensors: dict[str, Any] = {}
+    for name, val in zip(inputs.arg_names, inputs.args):
+        if isinstance(val, Scalar):
+            scalars[name] = scalar_value(model, val.term, val.type, fp)
+        elif isinstance(val, Tensor):
+            tensors[name] = tensor_value(model, val, fp)
+    for name, concretise in inputs.extras.items():
+        kind, value = concretise(model, fp)
+        (scalars if kind == "scalar" else tensors)[name] = value
+    return dims, scalars, tensors
+
+
+def counterexample(failure: Failure, inputs: Inputs, fp) -> Counterexample:
+    model = failure.model
+    dims, scalars, tensors = concrete_inputs(model, inputs, fp)
+    cex = Counterexample(failure.check, dims, scalars, tensors, arg_order=list(inputs.arg_names))
+    if failure.check == CHECK_UB:
+        cex.ub_reasons = [f"{u.loc}: {u.reason}" if u.loc else u.reason
+                          for u in failure.ub_terms if _true(model, u.cond)]
+        return cex
+    out = failure.output
+    if out is None:
+        return cex
+    cex.output = out.label
+    src, tgt = out.src, out.tgt
+    if isinstance(src, Tensor) and isinstance(tgt, Tensor):
+        if failure.index_vars:
+            cex.index = [solver.int_value(model, v) for v in failure.index_vars]
+            idx = [_int(i) for i in cex.index]
+            cex.source_value = _element(model, src, idx, fp)
+            cex.target_value = _element(model, tgt, idx, fp)
+        else:  # shapes differ
+            cex.source_value = [solver.int_value(model, d) for d in src.dims]
+            cex.target_value = [solver.int_value(model, d) for d in tgt.dims]
+    elif isinstance(src, Scalar):
+        cex.source_value = scalar_value(model, src.term, src.type, fp)
+        cex.target_value = scalar_value(model, tgt.term, tgt.type, fp)
+    elif hasattr(src, "describe_mismatch"):
+        src.describe_mismatch(tgt, model, failure.index_vars, fp, cex)
+    return cex
+
+
+def _element(model, tensor: Tensor, idx, fp):
+    if not _true(model, tensor.is_defined(idx)):
+        return "uninitialized"
+    return scalar_value(model, tensor.at(idx), tensor.type.elem, fp)
+
+
+def _true(model, cond) -> bool:
+    import z3  # noqa: F401  (evaluation only)
+
+    return str(solver.evaluate(model, cond)) == "True"
+
+
+def source_ub_note(model, inputs: Inputs, src_state, fp) -> dict:
+    """The ``source_ub`` note: the violated conditions and a concrete triggering input."""
+    dims, scalars, tensors = {}, {}, {}
+    try:
+        dims, scalars, tensors = concrete_inputs(model, inputs, fp)
+    except TooLarge:
+        pass
+    reasons = [f"{u.loc}: {u.reason}" if u.loc else u.reason for u in src_state.ub if _true(model, u.cond)]
+    from irverify.verify.verdict import _plain
+
+    return {
+        "conditions": reasons,
+        "input": {"dims": dims, "scalars": {k: _plain(v) for k, v in scalars.items()},
+                  "tensors": {k: _plain(v) for k, v in tensors.items()}},
+    }
+
+
+def tensor_type_of(value) -> TensorType | None:
+    return value.type if isinstance(value, Tensor) else None

@@ -1,0 +1,119 @@
+"""The ``irverify`` command line: argparse sub-commands that call library functions."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from irverify.errors import InputError, Unsupported
+from irverify.verify.verdict import Verdict
+
+EXIT_ERROR = 2
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # usage errors: one line, exit 2
+        self.exit(EXIT_ERROR, f"irverify: error: {message}\n")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="irverify", description="Translation validation for tensor-compiler rewrites.")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    c = sub.add_parser("check", help="check that AFTER refines BEFORE (or @tgt refines @src in one file)")
+    c.add_argument("before")
+    c.add_argument("after", nargs="?")
+    _common(c)
+    c.add_argument("--emit-smt2", metavar="FILE", help="write the refinement queries as SMT-LIB2")
+
+    s = sub.add_parser("check-suite", help="check every pair under DIR; one JSON line per pair")
+    s.add_argument("dir")
+    s.add_argument("-j", "--jobs", type=int, default=1)
+    _common(s)
+
+    v = sub.add_parser("validate-pass", help="run a real compiler pass, then check before vs after")
+    v.add_argument("input")
+    v.add_argument("--iree-pipeline", help="an MLIR pass pipeline, e.g. 'builtin.module(func.func(PASS))'")
+    v.add_argument("--tvm-pass", help="a relax.transform expression, e.g. 'relax.transform.ReorderTakeAfterMatmul()'")
+    v.add_argument("--pass-config", action="append", default=[], metavar="KEY=VALUE")
+    v.add_argument("--split-input-file", action="store_true")
+    _common(v)
+    return p
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--json", action="store_true", help="print one JSON object (see README)")
+    p.add_argument("--timeout", type=float, default=20.0, metavar="S", help="solver timeout per query")
+    p.add_argument("--no-confirm", action="store_true", help="do not run counterexamples on IREE/TVM")
+    p.add_argument("--fp", choices=["abstract", "real", "ieee"], default="abstract")
+
+
+def options_from(args):
+    from irverify.verify.check import Options
+
+    return Options(fp=args.fp, timeout_s=args.timeout, confirm=not args.no_confirm)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "check":
+            return cmd_check(args)
+        if args.command == "check-suite":
+            from irverify.suite import run_suite
+
+            return run_suite(args.dir, options_from(args), jobs=args.jobs, as_json=args.json)
+        if args.command == "validate-pass":
+            from irverify.validate import run_validate_pass
+
+            return run_validate_pass(args, options_from(args))
+    except InputError as e:
+        return _fail(args, Verdict.ERROR, str(e))
+    except Unsupported as e:
+        return _fail(args, Verdict.UNSUPPORTED, str(e))
+    except KeyboardInterrupt:
+        return _fail(args, Verdict.ERROR, "interrupted")
+    return EXIT_ERROR
+
+
+def cmd_check(args) -> int:
+    from irverify.cex.report import render
+    from irverify.frontends import load
+    from irverify.smt import solver
+    from irverify.verify.check import check_modules
+
+    if args.emit_smt2:
+        solver.LOG.keep_smt2 = True
+    src = load(args.before)
+    tgt = load(args.after) if args.after else None
+    report = check_modules(src, tgt, options_from(args))
+    if args.emit_smt2:
+        _write_smt2(args.emit_smt2, solver.LOG.smt2)
+    if args.json:
+        print(json.dumps(report.to_json()))
+    else:
+        print(render(report))
+    return report.verdict.exit_code
+
+
+def _write_smt2(path: str, queries) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            for name, text in queries:
+                f.write(f"; query: {name}\n(push)\n{text}\n(pop)\n")
+    except OSError as e:
+        raise InputError(f"{path}: cannot write: {e.strerror}") from None
+
+
+def _fail(args, verdict: Verdict, message: str) -> int:
+    if getattr(args, "json", False):
+        print(json.dumps({"verdict": verdict.value, "functions": [], "model": "", "time_s": 0.0,
+                          "message": message}))
+    else:
+        print(f"irverify: {verdict.value}: {message}", file=sys.stderr)
+    return verdict.exit_code
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,301 @@
+"""MLIR text -> irverify IR, through the MLIR Python bindings bundled with iree-base-compiler.
+
+The real MLIR parser and verifier run first (``iree.compiler.ir.Module.parse``); this module
+only walks the verified module and translates types, attributes, ops and locations.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from irverify.errors import InputError, Unsupported
+from irverify.ir import affine
+from irverify.ir.core import (
+    Block,
+    DenseAttr,
+    DispatchTensorType,
+    EnumAttr,
+    FloatType,
+    Function,
+    IndexType,
+    IntType,
+    Location,
+    Module,
+    Op,
+    OpaqueAttr,
+    OpaqueType,
+    TensorType,
+    Type,
+    Value,
+)
+
+_CONTEXT = None
+
+
+def mlir_context(allow_unregistered: bool = False):
+    """A shared ``iree.compiler.ir.Context`` (all IREE and upstream dialects registered)."""
+    global _CONTEXT
+    from iree.compiler import ir
+
+    if _CONTEXT is None:
+        _CONTEXT = ir.Context()
+    _CONTEXT.allow_unregistered_dialects = allow_unregistered
+    return _CONTEXT
+
+
+def parse_mlir_native(text: str, path: str):
+    """Parse and verify MLIR text; a failure becomes ``InputError('file:line:col: message')``."""
+    from iree.compiler import ir
+
+    ctx = mlir_context()
+    try:
+        return ir.Module.parse(text, ctx)
+    except ir.MLIRError as e:
+        diags = getattr(e, "error_diagnostics", None) or []
+        if diags:
+            d = diags[0]
+            loc = _location(d.location, path)
+            raise InputError(f"{loc}: {d.message.splitlines()[0].strip()}") from None
+        raise InputError(f"{path}: {str(e).splitlines()[-1].strip()}") from None
+
+
+def parse_mlir(text: str, path: str) -> Module:
+    """Parse MLIR text into an irverify ``Module`` (functions of the top-level module)."""
+    native = parse_mlir_native(text, path)
+    return translate_module(native, text, path)
+
+
+def translate_module(native, text: str, path: str) -> Module:
+    functions: dict[str, Function] = {}
+    for op in _top_level_ops(native):
+        if op.name != "func.func":
+            continue
+        fn = _Translator(path).function(op)
+        functions[fn.name] = fn
+    return Module(functions=functions, path=path, text=text, frontend="mlir", native=native)
+
+
+def _top_level_ops(native):
+    for op in native.body.operations:
+        op = op.operation
+        if op.name == "builtin.module":  # a nested module: look inside
+            for inner in op.regions[0].blocks[0].operations:
+                yield inner.operation
+        else:
+            yield op
+
+
+def _location(loc, path: str) -> Location:
+    try:
+        fname = loc.filename
+        file = path if fname in ("-", "") else fname
+        return Location(file, int(loc.start_line), int(loc.start_col))
+    except Exception:
+        text = str(loc)
+        # Fused and call-site locations: fall back to the first "file":line:col inside.
+        for part in text.split("loc(")[1:]:
+            bits = part.split(":")
+            if len(bits) >= 3 and bits[1].isdigit():
+                file = bits[0].strip('"')
+                col = "".join(ch for ch in bits[2] if ch.isdigit())
+                return Location(path if file in ("-", "") else file, int(bits[1]), int(col or 0))
+        return Location(path, 0, 0)
+
+
+class _Translator:
+    """Walks one ``func.func`` and builds irverify ``Value``/``Op``/``Block`` objects."""
+
+    def __init__(self, path: str):
+        self.path = path
+        self.values: dict[Any, Value] = {}
+
+    def function(self, op) -> Function:
+        from iree.compiler import ir
+
+        name = ir.StringAttr(op.attributes["sym_name"]).value
+        ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+        loc = _location(op.location, self.path)
+        result_types = [self.type(t, loc) for t in ftype.results]
+        attrs = {}
+        for i in range(len(op.attributes)):
+            na = op.attributes[i]
+            if na.name not in ("sym_name", "function_type", "sym_visibility"):
+                attrs[na.name] = self.attr(na.attr, loc)
+        region = op.regions[0]
+        if len(region.blocks) == 0:
+            args = [Value(self.type(t, loc), f"%arg{i}") for i, t in enumerate(ftype.inputs)]
+            return Function(name, args, result_types, None, loc, attrs)
+        blocks = self.region(region, loc)
+        if len(blocks) != 1:
+            raise Unsupported("multi-block function body", loc)
+        return Function(name, blocks[0].args, result_types, blocks[0], loc, attrs)
+
+    def region(self, region, loc: Location) -> list[Block]:
+        blocks = []
+        for blk in region.blocks:
+            args = []
+            for a in blk.arguments:
+                v = Value(self.type(a.type, loc), a.get_name())
+                self.values[a] = v
+                args.append(v)
+            ops = [self.op(o.operation) for o in blk.operations]
+            blocks.append(Block(args, ops))
+        return blocks
+
+    def op(self, op) -> Op:
+        loc = _location(op.location, self.path)
+        operands = []
+        for o in op.operands:
+            if o not in self.values:
+                raise Unsupported("use of a value defined outside the function", loc)
+            operands.append(self.values[o])
+        results = []
+        for r in op.results:
+            v = Value(self.type(r.type, loc), r.get_name())
+            self.values[r] = v
+            results.append(v)
+        attrs = {}
+        for i in range(len(op.attributes)):
+            na = op.attributes[i]
+            attrs[na.name] = self.attr(na.attr, loc)
+        regions = [self.region(r, loc) for r in op.regions]
+        return Op(op.name, operands, results, attrs, regions, loc)
+
+    # -- types ---------------------------------------------------------------------------
+
+    def type(self, t, loc: Location) -> Type:
+        from iree.compiler import ir
+
+        if isinstance(t, ir.IndexType):
+            return IndexType()
+        if isinstance(t, ir.IntegerType):
+            if not t.is_signless:
+                return OpaqueType(str(t))
+            return IntType(t.width)
+        for cls, name in ((ir.F16Type, "f16"), (ir.BF16Type, "bf16"), (ir.F32Type, "f32"), (ir.F64Type, "f64")):
+            if isinstance(t, cls):
+                return FloatType(name)
+        if isinstance(t, ir.RankedTensorType):
+            elem = self.type(t.element_type, loc)
+            if not isinstance(elem, (IntType, IndexType, FloatType)):
+                return OpaqueType(str(t))
+            dyn = ir.ShapedType.get_dynamic_size()
+            shape = tuple(None if d == dyn else int(d) for d in t.shape)
+            enc = str(t.encoding) if t.encoding is not None else None
+            return TensorType(shape, elem, enc)
+        text = str(t)
+        if text.startswith("!iree_tensor_ext.dispatch.tensor<"):
+            return self._dispatch_tensor_type(text, loc)
+        return OpaqueType(text)
+
+    def _dispatch_tensor_type(self, text: str, loc: Location) -> Type:
+        """``!iree_tensor_ext.dispatch.tensor<ACCESS:tensor<...>>``; the bound tensor is re-parsed
+        as an MLIR type, so only the access keyword is read from the text."""
+        from iree.compiler import ir
+
+        inner = text[len("!iree_tensor_ext.dispatch.tensor<"):-1]
+        access, _, tensor_text = inner.partition(":")
+        try:
+            tensor = self.type(ir.Type.parse(tensor_text, mlir_context()), loc)
+        except Exception:
+            return OpaqueType(text)
+        if not isinstance(tensor, TensorType):
+            return OpaqueType(text)
+        return DispatchTensorType(access.strip(), tensor)
+
+    # -- attributes ----------------------------------------------------------------------
+
+    def attr(self, a, loc: Location) -> Any:
+        from iree.compiler import ir
+
+        if isinstance(a, ir.BoolAttr):
+            return bool(a.value)
+        if isinstance(a, ir.IntegerAttr):
+            return int(a.value)
+        if isinstance(a, ir.FloatAttr):
+            return float(a.value)
+        if isinstance(a, ir.StringAttr):
+            return a.value
+        if isinstance(a, ir.FlatSymbolRefAttr):
+            return a.value
+        if isinstance(a, ir.UnitAttr):
+            return True
+        if isinstance(a, (ir.DenseI64ArrayAttr, ir.DenseI32ArrayAttr, ir.DenseBoolArrayAttr)):
+            return [x for x in a]
+        if isinstance(a, ir.ArrayAttr):
+            return [self.attr(x, loc) for x in a]
+        if isinstance(a, ir.AffineMapAttr):
+            return affine_map(a.value)
+        if isinstance(a, ir.TypeAttr):
+            return self.type(a.value, loc)
+        if isinstance(a, ir.DenseElementsAttr):
+            return self._dense(a, loc)
+        if isinstance(a, ir.DictAttr):
+            return {a[i].name: self.attr(a[i].attr, loc) for i in range(len(a))}
+        text = str(a)
+        if text.startswith("#") and "<" in text and text.endswith(">") and text.count("<") == 1:
+            kind, _, value = text[1:-1].partition("<")
+            return EnumAttr(kind, value.strip())
+        return OpaqueAttr(text)
+
+    def _dense(self, a, loc: Location) -> Any:
+        import numpy as np
+
+        ttype = self.type(a.type, loc)
+        if not isinstance(ttype, TensorType):
+            return OpaqueAttr(str(a))
+        try:
+            if a.is_splat:
+                from iree.compiler import ir
+
+                splat = a.get_splat_value()
+                if isinstance(splat, ir.IntegerAttr):
+                    scalar = int(splat.value)
+                elif isinstance(splat, ir.FloatAttr):
+                    scalar = float(splat.value)
+                else:
+                    return OpaqueAttr(str(a))
+                values = np.full(ttype.shape, scalar, dtype=_np_dtype(ttype))
+            else:
+                values = np.array(a)
+        except Exception:
+            return OpaqueAttr(str(a))
+        return DenseAttr(ttype, values)
+
+
+def _np_dtype(t: TensorType):
+    import numpy as np
+
+    e = t.elem
+    if isinstance(e, FloatType):
+        return {"f16": np.float16, "bf16": np.float32, "f32": np.float32, "f64": np.float64}[e.name]
+    if isinstance(e, IntType) and e.width == 1:
+        return np.bool_
+    return np.int64 if e.__class__ is IndexType or e.width > 32 else np.int64
+
+
+def affine_map(m) -> affine.AffineMap:
+    """Translate an ``ir.AffineMap`` into ``irverify.ir.affine.AffineMap``."""
+    return affine.AffineMap(m.n_dims, m.n_symbols, tuple(affine_expr(e) for e in m.results))
+
+
+def affine_expr(e) -> affine.AffineExpr:
+    from iree.compiler import ir
+
+    if isinstance(e, ir.AffineDimExpr):
+        return affine.Dim(e.position)
+    if isinstance(e, ir.AffineSymbolExpr):
+        return affine.Sym(e.position)
+    if isinstance(e, ir.AffineConstantExpr):
+        return affine.Const(e.value)
+    kinds = (
+        (ir.AffineAddExpr, "add"),
+        (ir.AffineMulExpr, "mul"),
+        (ir.AffineModExpr, "mod"),
+        (ir.AffineFloorDivExpr, "floordiv"),
+        (ir.AffineCeilDivExpr, "ceildiv"),
+    )
+    for cls, kind in kinds:
+        if isinstance(e, cls):
+            return affine.BinExpr(kind, affine_expr(e.lhs), affine_expr(e.rhs))
+    raise Unsupported(f"affine expression {e}")

@@ -1,0 +1,222 @@
+"""irverify's own small IR: functions, typed values, operations with plain attributes.
+
+Frontends translate MLIR or Relax into this IR and do nothing else; semantics read it.
+No z3, MLIR or TVM imports here.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Location:
+    """A source position, printed as ``file:line:col``."""
+
+    file: str
+    line: int
+    col: int
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+UNKNOWN_LOC = Location("<unknown>", 0, 0)
+
+
+# ----------------------------------------------------------------------------- types
+
+
+@dataclass(frozen=True)
+class IntType:
+    """A signless integer ``iN``."""
+
+    width: int
+
+    def __str__(self) -> str:
+        return f"i{self.width}"
+
+
+@dataclass(frozen=True)
+class IndexType:
+    """MLIR ``index``: modelled as an unbounded mathematical integer."""
+
+    def __str__(self) -> str:
+        return "index"
+
+
+@dataclass(frozen=True)
+class FloatType:
+    """An IEEE binary float (``f16``, ``bf16``, ``f32``, ``f64``)."""
+
+    name: str
+
+    @property
+    def width(self) -> int:
+        return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[self.name]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True)
+class TensorType:
+    """A ranked tensor; ``None`` in ``shape`` is a dynamic (``?``) dimension."""
+
+    shape: tuple[int | None, ...]
+    elem: ScalarType
+    encoding: str | None = None
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    def __str__(self) -> str:
+        dims = "".join(("?" if d is None else str(d)) + "x" for d in self.shape)
+        enc = f", {self.encoding}" if self.encoding else ""
+        return f"tensor<{dims}{self.elem}{enc}>"
+
+
+@dataclass(frozen=True)
+class DispatchTensorType:
+    """``!iree_tensor_ext.dispatch.tensor<ACCESS:tensor<...>>``: a view of a HAL binding."""
+
+    access: str
+    tensor: TensorType
+
+    def __str__(self) -> str:
+        return f"!iree_tensor_ext.dispatch.tensor<{self.access}:{self.tensor}>"
+
+
+@dataclass(frozen=True)
+class TupleType:
+    """A tuple of values (Relax ``R.Tuple``)."""
+
+    fields: tuple[Type, ...]
+
+    def __str__(self) -> str:
+        return "tuple<" + ", ".join(map(str, self.fields)) + ">"
+
+
+@dataclass(frozen=True)
+class OpaqueType:
+    """A type irverify does not model (memref, vector, ...). Any use is unsupported."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+ScalarType = IntType | IndexType | FloatType
+Type = ScalarType | TensorType | DispatchTensorType | TupleType | OpaqueType
+
+
+def is_scalar(t: Type) -> bool:
+    return isinstance(t, (IntType, IndexType, FloatType))
+
+
+# ----------------------------------------------------------------------------- attributes
+
+
+@dataclass(frozen=True)
+class OpaqueAttr:
+    """An attribute the frontend could not translate; semantics that need it reject the op."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class EnumAttr:
+    """A dialect enum attribute such as ``#linalg.iterator_type<parallel>``: ``kind`` and ``value``."""
+
+    kind: str
+    value: str
+
+    def __str__(self) -> str:
+        return f"#{self.kind}<{self.value}>"
+
+
+@dataclass
+class DenseAttr:
+    """A dense elements constant: a numpy array plus its tensor type (splats are expanded)."""
+
+    type: TensorType
+    values: Any  # numpy.ndarray
+
+    def __str__(self) -> str:
+        return f"dense<...> : {self.type}"
+
+
+# ----------------------------------------------------------------------------- values and ops
+
+_ids = itertools.count()
+
+
+@dataclass(eq=False)
+class Value:
+    """An SSA value: a block argument or an op result."""
+
+    type: Type
+    name: str = ""
+    id: int = field(default_factory=lambda: next(_ids))
+
+    def __repr__(self) -> str:
+        return f"{self.name or '%v' + str(self.id)}: {self.type}"
+
+
+@dataclass(eq=False)
+class Block:
+    """A basic block: arguments and a list of ops (the last one is the terminator)."""
+
+    args: list[Value]
+    ops: list[Op]
+
+
+@dataclass(eq=False)
+class Op:
+    """An operation: a name (``dialect.op``), operands, results, attributes, regions."""
+
+    name: str
+    operands: list[Value]
+    results: list[Value]
+    attrs: dict[str, Any]
+    regions: list[list[Block]]
+    loc: Location = UNKNOWN_LOC
+
+    def __repr__(self) -> str:
+        return f"{self.name} @ {self.loc}"
+
+
+@dataclass(eq=False)
+class Function:
+    """A function: arguments, result types, and a body (``None`` for a declaration)."""
+
+    name: str
+    args: list[Value]
+    result_types: list[Type]
+    body: Block | None
+    loc: Location = UNKNOWN_LOC
+    attrs: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def signature(self) -> str:
+        args = ", ".join(str(a.type) for a in self.args)
+        res = ", ".join(str(t) for t in self.result_types)
+        return f"({args}) -> ({res})"
+
+
+@dataclass(eq=False)
+class Module:
+    """Functions by name, the frontend that produced them, and the source they came from."""
+
+    functions: dict[str, Function]
+    path: str
+    text: str
+    frontend: str
+    native: Any = None  # the frontend's own parsed module, for execution and passes

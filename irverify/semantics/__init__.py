@@ -1,0 +1,1 @@
+"""Op semantics: one module per dialect, one registered function per op."""

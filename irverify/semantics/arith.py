@@ -1,0 +1,467 @@
+"""``arith`` dialect semantics (https://mlir.llvm.org/docs/Dialects/ArithOps/).
+
+Integers are bit-vectors of their width; ``index`` is an unbounded integer (64-bit
+wrap-around of index arithmetic is not modelled; unsigned index operations read the value
+modulo 2^64). ``i1`` is a 1-bit vector. All ops also apply elementwise to tensors.
+
+Poison (a shift by the bit width or more, a broken ``nsw``/``nuw`` promise, a NaN under
+``nnan``) is a deterministic unknown: an uninterpreted function of the operands. Two programs
+computing the same poison agree; a defined source value is never refined by a poisoned target.
+Division by zero and signed division overflow are UB.
+"""
+
+from __future__ import annotations
+
+from irverify.errors import Unsupported
+from irverify.ir.core import DenseAttr, EnumAttr, FloatType, IndexType, IntType, Op, TensorType
+from irverify.semantics.common import elementwise
+from irverify.semantics.registry import semantics
+from irverify.semantics.values import Scalar, Tensor
+from irverify.smt import terms as t
+
+INDEX_BITS = 64
+
+
+def elem_type(ty):
+    return ty.elem if isinstance(ty, TensorType) else ty
+
+
+def poison(name: str, cond, value, *operands):
+    """``value``, or an unknown deterministic function of the operands where ``cond`` holds."""
+    if t.static_bool(cond) is False:
+        return value
+    fn = t.uf(f"poison.{name}", *[t.sort_of(o) for o in operands], t.sort_of(value))
+    return t.ite(cond, fn(*operands), value)
+
+
+def overflow_flags(op: Op) -> set[str]:
+    flags = op.attrs.get("overflowFlags")
+    if flags is None:
+        return set()
+    if not isinstance(flags, EnumAttr):
+        raise Unsupported(f"overflowFlags {flags}", op.loc)
+    return {f.strip() for f in flags.value.split(",")} - {"none"}
+
+
+def fastmath_flags(op: Op) -> set[str]:
+    flags = op.attrs.get("fastmath")
+    if flags is None:
+        return set()
+    if not isinstance(flags, EnumAttr):
+        raise Unsupported(f"fastmath {flags}", op.loc)
+    got = {f.strip() for f in flags.value.split(",")} - {"none"}
+    unsupported = got - {"nnan", "ninf"}
+    if unsupported:
+        raise Unsupported(f"fastmath flag '{sorted(unsupported)[0]}' of '{op.name}'", op.loc)
+    return got
+
+
+# ----------------------------------------------------------------------------- constants
+
+
+@semantics("arith.constant", attrs=("value",))
+def constant(ctx, op: Op):
+    value, ty = op.attrs["value"], op.results[0].type
+    if isinstance(ty, TensorType):
+        if not isinstance(value, DenseAttr):
+            raise Unsupported(f"constant {value}", op.loc)
+        return dense_tensor(ctx, value)
+    return Scalar(scalar_const(ctx, value, ty), ty)
+
+
+def scalar_const(ctx, value, ty):
+    if isinstance(ty, IndexType):
+        return t.int_val(int(value))
+    if isinstance(ty, IntType):
+        return t.bv_val(int(value), ty.width)
+    if isinstance(ty, FloatType):
+        return ctx.fp.const(float(value), ty)
+    raise Unsupported(f"constant of type {ty}")
+
+
+def dense_tensor(ctx, attr: DenseAttr) -> Tensor:
+    """A constant tensor: a splat is one term; otherwise a chain of ``ite`` over the flat index."""
+    ttype = attr.type
+    flat = attr.values.reshape(-1)
+    dims = [t.int_val(d) for d in ttype.shape]
+    terms = [scalar_const(ctx, v.item() if hasattr(v, "item") else v, ttype.elem) for v in flat]
+    if all(t.static_int(x) == t.static_int(terms[0]) for x in terms) if terms else True:
+        splat = terms[0] if terms else scalar_const(ctx, 0, ttype.elem)
+        return Tensor(ttype, dims, lambda idx: splat)
+    strides = []
+    acc = 1
+    for d in reversed(ttype.shape):
+        strides.append(acc)
+        acc *= d
+    strides.reverse()
+
+    def elem(idx):
+        pos = t.int_val(0)
+        for i, s in zip(idx, strides):
+            pos = pos + i * s
+        out = terms[-1]
+        for k in range(len(terms) - 2, -1, -1):
+            out = t.ite(pos == k, terms[k], out)
+        return out
+
+    return Tensor(ttype, dims, elem)
+
+
+# ----------------------------------------------------------------------------- integer arithmetic
+
+
+def _int_binary(name, bv_fn, int_fn, flags_check=None):
+    def sem(ctx, op: Op, a, b):
+        ty = elem_type(op.results[0].type)
+        flags = overflow_flags(op)
+
+        def fn(x, y):
+            if isinstance(ty, IndexType):
+                return int_fn(x, y)
+            r = bv_fn(x, y)
+            if flags and flags_check:
+                r = poison(name + "." + ".".join(sorted(flags)), flags_check(flags, x, y), r, x, y)
+            return r
+
+        return elementwise(ctx, op, fn, a, b)
+
+    return sem
+
+
+def _add_overflow(flags, x, y):
+    conds = []
+    if "nsw" in flags:
+        conds.append(t.signed_overflows_add(x, y))
+    if "nuw" in flags:
+        conds.append(t.unsigned_overflows_add(x, y))
+    return t.or_(*conds)
+
+
+def _sub_overflow(flags, x, y):
+    conds = []
+    if "nsw" in flags:
+        conds.append(t.signed_overflows_sub(x, y))
+    if "nuw" in flags:
+        conds.append(t.unsigned_overflows_sub(x, y))
+    return t.or_(*conds)
+
+
+def _mul_overflow(flags, x, y):
+    conds = []
+    if "nsw" in flags:
+        conds.append(t.signed_overflows_mul(x, y))
+    if "nuw" in flags:
+        conds.append(t.unsigned_overflows_mul(x, y))
+    return t.or_(*conds)
+
+
+semantics("arith.addi", attrs=("overflowFlags",))(
+    _int_binary("addi", lambda x, y: x + y, lambda x, y: x + y, _add_overflow))
+semantics("arith.subi", attrs=("overflowFlags",))(
+    _int_binary("subi", lambda x, y: x - y, lambda x, y: x - y, _sub_overflow))
+semantics("arith.muli", attrs=("overflowFlags",))(
+    _int_binary("muli", lambda x, y: x * y, lambda x, y: x * y, _mul_overflow))
+
+
+def _as_unsigned_index(x):
+    """An index read as an unsigned 64-bit value."""
+    return t.ite(x < 0, x + (1 << INDEX_BITS), x)
+
+
+def _index_bitwise(fn):
+    """Apply a bit-vector function to index operands through their 64-bit pattern."""
+    return lambda x, y: t.bv_to_sint(fn(t.int_to_bv(x, INDEX_BITS), t.int_to_bv(y, INDEX_BITS)))
+
+
+def _division(name, bv_fn, int_fn, signed_overflow=False):
+    @semantics(f"arith.{name}")
+    def sem(ctx, op: Op, a, b):
+        ty = elem_type(op.results[0].type)
+
+        def fn(x, y):
+            zero = t.int_val(0) if isinstance(ty, IndexType) else t.bv_val(0, ty.width)
+            ctx.add_ub(y == zero, f"arith.{name}: division by zero")
+            if signed_overflow and isinstance(ty, IntType):
+                min_int = t.bv_val(1 << (ty.width - 1), ty.width)
+                ctx.add_ub(t.and_(x == min_int, y == t.bv_val(-1, ty.width)),
+                           f"arith.{name}: signed division overflow")
+            return int_fn(x, y) if isinstance(ty, IndexType) else bv_fn(x, y)
+
+        return elementwise(ctx, op, fn, a, b)
+
+    return sem
+
+
+def _bv_floordiv(x, y):
+    q = t.sdiv(x, y)
+    r = t.srem(x, y)
+    zero = t.bv_val(0, x.size())
+    adjust = t.and_(r != zero, t.slt(r, zero) != t.slt(y, zero))
+    return t.ite(adjust, q - 1, q)
+
+
+def _bv_ceildiv_signed(x, y):
+    q = t.sdiv(x, y)
+    r = t.srem(x, y)
+    zero = t.bv_val(0, x.size())
+    adjust = t.and_(r != zero, t.slt(r, zero) == t.slt(y, zero))
+    return t.ite(adjust, q + 1, q)
+
+
+def _bv_ceildiv_unsigned(x, y):
+    q = t.udiv(x, y)
+    return t.ite(t.urem(x, y) != t.bv_val(0, x.size()), q + 1, q)
+
+
+_division("divsi", t.sdiv, t.truncdiv, signed_overflow=True)
+_division("divui", t.udiv, lambda x, y: t.floordiv(_as_unsigned_index(x), _as_unsigned_index(y)))
+_division("ceildivsi", _bv_ceildiv_signed, t.ceildiv, signed_overflow=True)
+_division("ceildivui", _bv_ceildiv_unsigned,
+          lambda x, y: t.ceildiv(_as_unsigned_index(x), _as_unsigned_index(y)))
+_division("floordivsi", _bv_floordiv, t.floordiv, signed_overflow=True)
+_division("remsi", t.srem, t.truncrem)
+_division("remui", t.urem, lambda x, y: t.floormod(_as_unsigned_index(x), _as_unsigned_index(y)))
+
+
+def _minmax(name, bv_cmp, int_cmp):
+    @semantics(f"arith.{name}")
+    def sem(ctx, op: Op, a, b):
+        ty = elem_type(op.results[0].type)
+
+        def fn(x, y):
+            if isinstance(ty, IndexType):
+                return t.ite(int_cmp(x, y), x, y)
+            return t.ite(bv_cmp(x, y), x, y)
+
+        return elementwise(ctx, op, fn, a, b)
+
+    return sem
+
+
+_minmax("minsi", t.sle, lambda x, y: x <= y)
+_minmax("maxsi", t.sge, lambda x, y: x >= y)
+_minmax("minui", t.ule, lambda x, y: _as_unsigned_index(x) <= _as_unsigned_index(y))
+_minmax("maxui", t.uge, lambda x, y: _as_unsigned_index(x) >= _as_unsigned_index(y))
+
+
+def _bitwise(name, fn):
+    @semantics(f"arith.{name}")
+    def sem(ctx, op: Op, a, b):
+        ty = elem_type(op.results[0].type)
+        return elementwise(ctx, op, _index_bitwise(fn) if isinstance(ty, IndexType) else fn, a, b)
+
+    return sem
+
+
+_bitwise("andi", lambda x, y: x & y)
+_bitwise("ori", lambda x, y: x | y)
+_bitwise("xori", lambda x, y: x ^ y)
+
+
+def _shift(name, fn):
+    @semantics(f"arith.{name}", attrs=("overflowFlags",) if name == "shli" else ())
+    def sem(ctx, op: Op, a, b):
+        ty = elem_type(op.results[0].type)
+        if overflow_flags(op):
+            raise Unsupported(f"overflowFlags on {op.name}", op.loc)
+        width = INDEX_BITS if isinstance(ty, IndexType) else ty.width
+
+        def bv_shift(x, y):
+            return poison(name, t.uge(y, t.bv_val(width, width)), fn(x, y), x, y)
+
+        return elementwise(ctx, op, _index_bitwise(bv_shift) if isinstance(ty, IndexType) else bv_shift, a, b)
+
+    return sem
+
+
+_shift("shli", t.shl)
+_shift("shrsi", t.ashr)
+_shift("shrui", t.lshr)
+
+CMPI_PREDICATES = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+
+
+@semantics("arith.cmpi", attrs=("predicate",))
+def cmpi(ctx, op: Op, a, b):
+    pred = CMPI_PREDICATES[op.attrs["predicate"]]
+    ty = elem_type(op.operands[0].type)
+
+    def fn(x, y):
+        if isinstance(ty, IndexType):
+            if pred[0] == "u":
+                x, y = _as_unsigned_index(x), _as_unsigned_index(y)
+            rel = {"eq": x == y, "ne": x != y, "lt": x < y, "le": x <= y, "gt": x > y, "ge": x >= y}
+            return t.bool_to_bv1(rel[pred.lstrip("su")] if pred not in ("eq", "ne") else rel[pred])
+        fns = {"eq": lambda: x == y, "ne": lambda: x != y, "slt": lambda: t.slt(x, y),
+               "sle": lambda: t.sle(x, y), "sgt": lambda: t.sgt(x, y), "sge": lambda: t.sge(x, y),
+               "ult": lambda: t.ult(x, y), "ule": lambda: t.ule(x, y), "ugt": lambda: t.ugt(x, y),
+               "uge": lambda: t.uge(x, y)}
+        return t.bool_to_bv1(fns[pred]())
+
+    return elementwise(ctx, op, fn, a, b)
+
+
+@semantics("arith.select")
+def select(ctx, op: Op, c, a, b):
+    if isinstance(c, Scalar) and isinstance(a, Tensor):
+        if isinstance(b, Tensor):
+            from irverify.semantics.common import tensor_from_template
+
+            return tensor_from_template(ctx, op.results[0].type, a.dims,
+                                        lambda idx: t.ite(t.bv1_to_bool(c.term), a.at(idx), b.at(idx)),
+                                        _select_defined(c, a, b))
+    return elementwise(ctx, op, lambda cc, x, y: t.ite(t.bv1_to_bool(cc), x, y), c, a, b)
+
+
+def _select_defined(c, a, b):
+    if a.defined is None and b.defined is None:
+        return None
+    return lambda idx: t.ite(t.bv1_to_bool(c.term), a.is_defined(idx), b.is_defined(idx))
+
+
+# ----------------------------------------------------------------------------- casts
+
+
+def _cast(name, fn):
+    @semantics(f"arith.{name}")
+    def sem(ctx, op: Op, a):
+        src, dst = elem_type(op.operands[0].type), elem_type(op.results[0].type)
+        if ctx.fp.approximate and FloatType in (type(src), type(dst)):
+            ctx.approximate(f"{ctx.fp.name} float conversion")
+        return elementwise(ctx, op, lambda x: fn(ctx, x, src, dst), a)
+
+    return sem
+
+
+def _index_cast(signed):
+    def fn(ctx, x, src, dst):
+        if isinstance(src, IndexType) and isinstance(dst, IntType):
+            return t.int_to_bv(x, dst.width)
+        if isinstance(src, IntType) and isinstance(dst, IndexType):
+            return t.bv_to_sint(x) if signed else t.bv_to_uint(x)
+        if isinstance(src, IndexType) and isinstance(dst, IndexType):
+            return x
+        return x
+
+    return fn
+
+
+_cast("index_cast", _index_cast(True))
+_cast("index_castui", _index_cast(False))
+_cast("extsi", lambda ctx, x, src, dst: t.sext(x, dst.width))
+_cast("extui", lambda ctx, x, src, dst: t.zext(x, dst.width))
+semantics("arith.trunci", attrs=("overflowFlags",))(
+    lambda ctx, op, a: _trunci(ctx, op, a))
+
+
+def _trunci(ctx, op, a):
+    if overflow_flags(op):
+        raise Unsupported(f"overflowFlags on {op.name}", op.loc)
+    dst = elem_type(op.results[0].type)
+    return elementwise(ctx, op, lambda x: t.trunc(x, dst.width), a)
+
+
+_cast("sitofp", lambda ctx, x, src, dst: ctx.fp.from_int(x, True, dst))
+_cast("uitofp", lambda ctx, x, src, dst: ctx.fp.from_int(x, False, dst))
+_cast("fptosi", lambda ctx, x, src, dst: ctx.fp.to_int(x, src, dst.width, True))
+_cast("fptoui", lambda ctx, x, src, dst: ctx.fp.to_int(x, src, dst.width, False))
+
+
+@semantics("arith.bitcast")
+def bitcast(ctx, op: Op, a):
+    src, dst = elem_type(op.operands[0].type), elem_type(op.results[0].type)
+    if isinstance(src, IndexType) or isinstance(dst, IndexType):
+        raise Unsupported("arith.bitcast of index", op.loc)
+
+    def fn(x):
+        bits = ctx.fp.to_bits(x, src) if isinstance(src, FloatType) else x
+        return ctx.fp.from_bits(bits, dst) if isinstance(dst, FloatType) else bits
+
+    if ctx.fp.name == "real":
+        ctx.approximate("arith.bitcast under --fp=real")
+    return elementwise(ctx, op, fn, a)
+
+
+# ----------------------------------------------------------------------------- floats
+
+
+def _float_binary(name, fp_op):
+    @semantics(f"arith.{name}", attrs=("fastmath",))
+    def sem(ctx, op: Op, a, b):
+        ty = elem_type(op.results[0].type)
+        flags = fastmath_flags(op)
+        if ctx.fp.approximate and fp_op not in ("maximum", "minimum", "maxnum", "minnum"):
+            ctx.approximate(f"{ctx.fp.name} float arithmetic")
+
+        def fn(x, y):
+            return _fast(ctx, name, flags, ty, ctx.fp.binary(fp_op, x, y, ty), x, y)
+
+        return elementwise(ctx, op, fn, a, b)
+
+    return sem
+
+
+def _fast(ctx, name, flags, ty, r, *operands):
+    """Apply ``nnan``/``ninf``: a NaN (infinite) operand or result is poison."""
+    if not flags or ctx.fp.name == "real":
+        return r
+    conds = []
+    for v in (*operands, r):
+        if "nnan" in flags:
+            conds.append(ctx.fp.is_nan(v, ty))
+        if "ninf" in flags:
+            conds.append(t.and_(ctx.fp.abs(v, ty) == ctx.fp.const(float("inf"), ty)))
+    return poison(f"{name}.fast", t.or_(*conds), r, *operands)
+
+
+for _name, _fp_op in [("addf", "add"), ("subf", "sub"), ("mulf", "mul"), ("divf", "div"),
+                      ("remf", "rem"), ("maximumf", "maximum"), ("minimumf", "minimum"),
+                      ("maxnumf", "maxnum"), ("minnumf", "minnum")]:
+    _float_binary(_name, _fp_op)
+
+
+@semantics("arith.negf", attrs=("fastmath",))
+def negf(ctx, op: Op, a):
+    ty = elem_type(op.results[0].type)
+    flags = fastmath_flags(op)
+    return elementwise(ctx, op, lambda x: _fast(ctx, "negf", flags, ty, ctx.fp.neg(x, ty), x), a)
+
+
+CMPF_PREDICATES = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                   "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"]
+
+
+@semantics("arith.cmpf", attrs=("predicate", "fastmath"))
+def cmpf(ctx, op: Op, a, b):
+    pred = CMPF_PREDICATES[op.attrs["predicate"]]
+    ty = elem_type(op.operands[0].type)
+    flags = fastmath_flags(op)
+    if ctx.fp.name == "real":
+        ctx.approximate("float comparison over the reals")
+
+    def fn(x, y):
+        r = t.bool_to_bv1(ctx.fp.cmp(pred, x, y, ty))
+        return _fast(ctx, "cmpf", flags, ty, r, x, y) if flags else r
+
+    return elementwise(ctx, op, fn, a, b)
+
+
+@semantics("arith.extf", attrs=("fastmath",))
+def extf(ctx, op: Op, a):
+    src, dst = elem_type(op.operands[0].type), elem_type(op.results[0].type)
+    if fastmath_flags(op):
+        raise Unsupported("fastmath on arith.extf", op.loc)
+    if ctx.fp.approximate:
+        ctx.approximate(f"{ctx.fp.name} float conversion")
+    return elementwise(ctx, op, lambda x: ctx.fp.convert(x, src, dst), a)
+
+
+@semantics("arith.truncf", attrs=("fastmath", "roundingmode"))
+def truncf(ctx, op: Op, a):
+    src, dst = elem_type(op.operands[0].type), elem_type(op.results[0].type)
+    rm = op.attrs.get("roundingmode")
+    if fastmath_flags(op) or (rm is not None and str(rm) not in ("0", "to_nearest_even")):
+        raise Unsupported("arith.truncf with a rounding mode or fastmath flags", op.loc)
+    if ctx.fp.approximate:
+        ctx.approximate(f"{ctx.fp.name} float conversion")
+    return elementwise(ctx, op, lambda x: ctx.fp.convert(x, src, dst), a)

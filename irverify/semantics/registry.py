@@ -1,0 +1,88 @@
+"""The op registry: ``@semantics("dialect.op", attrs=(...))`` registers one function per op.
+
+* Registering an op twice raises.
+* Looking up an op nobody registered raises ``Unsupported`` naming it and its location.
+* Every attribute of an op must be listed in ``attrs`` (its meaning is then the semantics
+  function's job); an attribute that is not listed makes the op unsupported, so an attribute
+  that changes meaning is never silently ignored.
+
+A semantics function is called as ``fn(ctx, op, *operand_values)`` and returns the op's
+result value, a tuple/list of them, or ``None`` when the op has no results.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from irverify.errors import Unsupported
+from irverify.ir.core import Op
+
+# Attributes that carry no meaning beyond operand grouping.
+STRUCTURAL_ATTRS = frozenset({"operandSegmentSizes", "resultSegmentSizes"})
+
+# Dialect modules, imported lazily the first time an op of that prefix is looked up.
+_MODULES = {
+    "arith": "irverify.semantics.arith",
+    "affine": "irverify.semantics.affine",
+    "func": "irverify.semantics.func",
+    "tensor": "irverify.semantics.tensor",
+    "linalg": "irverify.semantics.linalg",
+    "hal": "irverify.semantics.iree",
+    "iree_tensor_ext": "irverify.semantics.iree",
+    "relax": "irverify.semantics.relax",
+}
+
+
+@dataclass(frozen=True)
+class OpSemantics:
+    name: str
+    fn: Callable
+    attrs: frozenset[str]
+
+
+_REGISTRY: dict[str, OpSemantics] = {}
+
+
+def semantics(name: str, attrs: tuple[str, ...] = ()):
+    """Register ``fn`` as the meaning of op ``name``; ``attrs`` are the attributes it interprets."""
+
+    def register(fn: Callable) -> Callable:
+        if name in _REGISTRY:
+            raise RuntimeError(f"semantics for {name} registered twice")
+        _REGISTRY[name] = OpSemantics(name, fn, frozenset(attrs))
+        return fn
+
+    return register
+
+
+def _load_for(name: str) -> None:
+    prefix = name.split(".")[0]
+    module = _MODULES.get(prefix)
+    if module is not None:
+        importlib.import_module(module)
+
+
+def lookup(op: Op) -> OpSemantics:
+    """The semantics of ``op``, after checking that every attribute it carries is interpreted."""
+    if op.name not in _REGISTRY:
+        _load_for(op.name)
+    sem = _REGISTRY.get(op.name)
+    if sem is None:
+        raise Unsupported(f"op '{op.name}'", op.loc)
+    unknown = sorted(set(op.attrs) - sem.attrs - STRUCTURAL_ATTRS)
+    if unknown:
+        raise Unsupported(f"attribute '{unknown[0]}' of '{op.name}'", op.loc,
+                          f"value {op.attrs[unknown[0]]}")
+    return sem
+
+
+def registered_ops() -> list[str]:
+    """All registered op names (loads every dialect module)."""
+    for module in set(_MODULES.values()):
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError:
+            pass
+    return sorted(_REGISTRY)

@@ -1,0 +1,1 @@
+"""The solver layer: the only package that imports z3."""

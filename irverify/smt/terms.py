@@ -1,0 +1,416 @@
+"""Spec-named term helpers: the only way semantics build solver terms.
+
+Sign matters for bit-vectors, so every sign-dependent operation is a named function (``sdiv``,
+``udiv``, ``srem``, ``urem``, ``slt``, ``ult``, ``ashr``, ``lshr``); semantics never apply z3's
+Python ``/ % < <= > >= >>`` to bit-vectors (those are signed, and ``%`` is ``bvsmod``).
+``+ - *`` and ``==`` are sign-agnostic and may be used directly.
+
+Index values are unbounded mathematical integers (z3 ``Int``).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+import z3
+
+Term = z3.ExprRef
+Sort = z3.SortRef
+
+_counter = itertools.count()
+
+
+def fresh_name(prefix: str) -> str:
+    return f"{prefix}!{next(_counter)}"
+
+
+# ----------------------------------------------------------------------------- booleans
+
+def true() -> Term:
+    return z3.BoolVal(True)
+
+
+def false() -> Term:
+    return z3.BoolVal(False)
+
+
+def bool_val(b: bool) -> Term:
+    return z3.BoolVal(bool(b))
+
+
+def and_(*xs: Term) -> Term:
+    xs = tuple(x for x in xs if not z3.is_true(x))
+    if any(z3.is_false(x) for x in xs):
+        return false()
+    return true() if not xs else xs[0] if len(xs) == 1 else z3.And(*xs)
+
+
+def or_(*xs: Term) -> Term:
+    xs = tuple(x for x in xs if not z3.is_false(x))
+    if any(z3.is_true(x) for x in xs):
+        return true()
+    return false() if not xs else xs[0] if len(xs) == 1 else z3.Or(*xs)
+
+
+def not_(x: Term) -> Term:
+    return z3.Not(x)
+
+
+def implies(a: Term, b: Term) -> Term:
+    return z3.Implies(a, b)
+
+
+def ite(c: Term, a: Term, b: Term) -> Term:
+    if z3.is_true(c):
+        return a
+    if z3.is_false(c):
+        return b
+    return z3.If(c, a, b)
+
+
+def is_bool(x: Term) -> bool:
+    return z3.is_bool(x)
+
+
+def is_false(x: Term) -> bool:
+    return z3.is_false(z3.simplify(x))
+
+
+# ----------------------------------------------------------------------------- index (Int)
+
+def int_val(n: int) -> Term:
+    return z3.IntVal(int(n))
+
+
+def int_var(name: str) -> Term:
+    return z3.Int(name)
+
+
+def fresh_int(prefix: str = "i") -> Term:
+    return z3.Int(fresh_name(prefix))
+
+
+def lt(a: Term, b: Term) -> Term:
+    """``a < b`` on index (mathematical integers) only."""
+    return a < b
+
+
+def le(a: Term, b: Term) -> Term:
+    return a <= b
+
+
+def in_range(i: Term, n: Term) -> Term:
+    """``0 <= i < n``."""
+    return z3.And(0 <= i, i < n)
+
+
+def int_min(a: Term, b: Term) -> Term:
+    return ite(a <= b, a, b)
+
+
+def int_max(a: Term, b: Term) -> Term:
+    return ite(a >= b, a, b)
+
+
+def floordiv(a: Term, b: Term) -> Term:
+    """Division rounding toward negative infinity (``b != 0``)."""
+    if is_const(b) and static_int(b) > 0:
+        return a / b
+    return ite(b > 0, a / b, (-a) / (-b))
+
+
+def ceildiv(a: Term, b: Term) -> Term:
+    """Division rounding toward positive infinity (``b != 0``)."""
+    return -floordiv(-a, b)
+
+
+def floormod(a: Term, b: Term) -> Term:
+    """``a - b * floordiv(a, b)``: the sign follows ``b`` (affine ``mod`` for ``b > 0``)."""
+    if is_const(b) and static_int(b) > 0:
+        return a % b
+    return a - b * floordiv(a, b)
+
+
+def truncdiv(a: Term, b: Term) -> Term:
+    """Division rounding toward zero (``b != 0``), as ``arith.divsi`` on index."""
+    q = ite(a >= 0, a, -a) / ite(b >= 0, b, -b)
+    return ite((a >= 0) == (b >= 0), q, -q)
+
+
+def truncrem(a: Term, b: Term) -> Term:
+    """Remainder of ``truncdiv``: the sign follows ``a``, as ``arith.remsi`` on index."""
+    return a - b * truncdiv(a, b)
+
+
+def is_const(x: Term) -> bool:
+    return static_int(x) is not None
+
+
+def static_int(x: Term) -> int | None:
+    """The integer value of ``x`` if it simplifies to a constant, else ``None``."""
+    if isinstance(x, int):
+        return x
+    if z3.is_int_value(x):
+        return x.as_long()
+    if z3.is_bv_value(x):
+        return x.as_long()
+    s = z3.simplify(x)
+    if z3.is_int_value(s):
+        return s.as_long()
+    if z3.is_bv_value(s):
+        return s.as_long()
+    return None
+
+
+def static_bool(x: Term) -> bool | None:
+    s = z3.simplify(x)
+    if z3.is_true(s):
+        return True
+    if z3.is_false(s):
+        return False
+    return None
+
+
+def product(xs: Sequence[Term]) -> Term:
+    out = int_val(1)
+    for x in xs:
+        out = x if z3.is_int_value(out) and out.as_long() == 1 else out * x
+    return simplify(out)
+
+
+def simplify(x: Term) -> Term:
+    return z3.simplify(x)
+
+
+# ----------------------------------------------------------------------------- bit-vectors
+
+def bv_val(v: int, width: int) -> Term:
+    return z3.BitVecVal(int(v) % (1 << width), width)
+
+
+def bv_var(name: str, width: int) -> Term:
+    return z3.BitVec(name, width)
+
+
+def width(x: Term) -> int:
+    return x.size()
+
+
+def sdiv(a: Term, b: Term) -> Term:
+    """Signed division rounding toward zero (``bvsdiv``)."""
+    return a / b
+
+
+def udiv(a: Term, b: Term) -> Term:
+    return z3.UDiv(a, b)
+
+
+def srem(a: Term, b: Term) -> Term:
+    """Signed remainder whose sign follows the dividend (``bvsrem``)."""
+    return z3.SRem(a, b)
+
+
+def urem(a: Term, b: Term) -> Term:
+    return z3.URem(a, b)
+
+
+def slt(a: Term, b: Term) -> Term:
+    return a < b
+
+
+def sle(a: Term, b: Term) -> Term:
+    return a <= b
+
+
+def sgt(a: Term, b: Term) -> Term:
+    return a > b
+
+
+def sge(a: Term, b: Term) -> Term:
+    return a >= b
+
+
+def ult(a: Term, b: Term) -> Term:
+    return z3.ULT(a, b)
+
+
+def ule(a: Term, b: Term) -> Term:
+    return z3.ULE(a, b)
+
+
+def ugt(a: Term, b: Term) -> Term:
+    return z3.UGT(a, b)
+
+
+def uge(a: Term, b: Term) -> Term:
+    return z3.UGE(a, b)
+
+
+def shl(a: Term, b: Term) -> Term:
+    return a << b
+
+
+def ashr(a: Term, b: Term) -> Term:
+    """Arithmetic (sign-filling) shift right."""
+    return a >> b
+
+
+def lshr(a: Term, b: Term) -> Term:
+    """Logical (zero-filling) shift right."""
+    return z3.LShR(a, b)
+
+
+def sext(a: Term, to_width: int) -> Term:
+    return z3.SignExt(to_width - a.size(), a)
+
+
+def zext(a: Term, to_width: int) -> Term:
+    return z3.ZeroExt(to_width - a.size(), a)
+
+
+def trunc(a: Term, to_width: int) -> Term:
+    return z3.Extract(to_width - 1, 0, a)
+
+
+def extract(hi: int, lo: int, a: Term) -> Term:
+    return z3.Extract(hi, lo, a)
+
+
+def concat(*xs: Term) -> Term:
+    return z3.Concat(*xs)
+
+
+def bv_to_sint(a: Term) -> Term:
+    """The signed integer value of a bit-vector."""
+    return z3.BV2Int(a, is_signed=True)
+
+
+def bv_to_uint(a: Term) -> Term:
+    return z3.BV2Int(a, is_signed=False)
+
+
+def int_to_bv(a: Term, width: int) -> Term:
+    """``a mod 2^width`` as a bit-vector (two's complement truncation)."""
+    return z3.Int2BV(a, width)
+
+
+def bool_to_bv1(b: Term) -> Term:
+    return z3.If(b, z3.BitVecVal(1, 1), z3.BitVecVal(0, 1))
+
+
+def bv1_to_bool(x: Term) -> Term:
+    return x == z3.BitVecVal(1, 1)
+
+
+def signed_overflows_add(a: Term, b: Term) -> Term:
+    return z3.Not(z3.And(z3.BVAddNoOverflow(a, b, True), z3.BVAddNoUnderflow(a, b)))
+
+
+def unsigned_overflows_add(a: Term, b: Term) -> Term:
+    return z3.Not(z3.BVAddNoOverflow(a, b, False))
+
+
+def signed_overflows_sub(a: Term, b: Term) -> Term:
+    return z3.Not(z3.And(z3.BVSubNoOverflow(a, b), z3.BVSubNoUnderflow(a, b, True)))
+
+
+def unsigned_overflows_sub(a: Term, b: Term) -> Term:
+    return z3.Not(z3.BVSubNoUnderflow(a, b, False))
+
+
+def signed_overflows_mul(a: Term, b: Term) -> Term:
+    return z3.Not(z3.And(z3.BVMulNoOverflow(a, b, True), z3.BVMulNoUnderflow(a, b)))
+
+
+def unsigned_overflows_mul(a: Term, b: Term) -> Term:
+    return z3.Not(z3.BVMulNoOverflow(a, b, False))
+
+
+# ----------------------------------------------------------------------------- sorts, arrays, functions
+
+def int_sort() -> Sort:
+    return z3.IntSort()
+
+
+def bool_sort() -> Sort:
+    return z3.BoolSort()
+
+
+def bv_sort(width: int) -> Sort:
+    return z3.BitVecSort(width)
+
+
+def real_sort() -> Sort:
+    return z3.RealSort()
+
+
+def array_var(name: str, rank: int, elem_sort: Sort) -> Term:
+    """An array from ``rank`` index coordinates to elements (a 0-d tensor is a plain constant)."""
+    if rank == 0:
+        return z3.Const(name, elem_sort)
+    return z3.Array(name, *([z3.IntSort()] * rank), elem_sort)
+
+
+def select(arr: Term, idx: Sequence[Term]) -> Term:
+    if len(idx) == 0:
+        return arr
+    return arr[tuple(idx)] if len(idx) > 1 else arr[idx[0]]
+
+
+def const_array(rank: int, default: Term) -> Term:
+    """An array of ``rank`` index coordinates holding ``default`` everywhere."""
+    return z3.Lambda([z3.Int(f"k!{i}") for i in range(rank)], default)
+
+
+def store(arr: Term, idx: Sequence[Term], value: Term) -> Term:
+    return z3.Store(arr, *idx, value)
+
+
+def lambda_(vars_: Sequence[Term], body: Term) -> Term:
+    return z3.Lambda(list(vars_), body)
+
+
+def const(name: str, sort: Sort) -> Term:
+    return z3.Const(name, sort)
+
+
+_FUNCS: dict[tuple, z3.FuncDeclRef] = {}
+
+
+def uf(name: str, *sorts: Sort) -> z3.FuncDeclRef:
+    """An uninterpreted function ``name : sorts[:-1] -> sorts[-1]`` (one declaration per name/sorts)."""
+    key = (name, tuple(s.sexpr() for s in sorts))
+    if key not in _FUNCS:
+        _FUNCS[key] = z3.Function(name, *sorts)
+    return _FUNCS[key]
+
+
+def sort_of(x: Term) -> Sort:
+    return x.sort()
+
+
+def same_sort(a: Term, b: Term) -> bool:
+    return a.sort().eq(b.sort())
+
+
+# ----------------------------------------------------------------------------- quantifiers
+
+def exists(vars_: Sequence[Term], body: Term) -> Term:
+    return z3.Exists(list(vars_), body) if vars_ else body
+
+
+def forall(vars_: Sequence[Term], body: Term) -> Term:
+    return z3.ForAll(list(vars_), body) if vars_ else body
+
+
+def substitute(t: Term, pairs: Sequence[tuple[Term, Term]]) -> Term:
+    return z3.substitute(t, *pairs) if pairs else t
+
+
+def eq(a: Term, b: Term) -> Term:
+    return a == b
+
+
+def distinct(a: Term, b: Term) -> Term:
+    return a != b

@@ -1,0 +1,156 @@
+"""Checking two modules: pair functions, check each pair, confirm counterexamples, aggregate."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+from irverify.errors import InputError, Unsupported
+from irverify.ir.core import Function, Module
+from irverify.smt.floats import theory
+from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
+
+MODEL_DESCRIPTIONS = {
+    "abstract": "abstract floats (uninterpreted arithmetic on IEEE bit patterns), exact integers, unbounded index",
+    "ieee": "IEEE-754 floats (round to nearest even), exact integers, unbounded index",
+    "real": "floats as real numbers, exact integers, unbounded index",
+}
+ABSTRACT_HINT = ("counterexample only under the abstract float model; retry with --fp=real or --fp=ieee")
+
+
+@dataclass
+class Options:
+    fp: str = "abstract"
+    timeout_s: float = 20.0
+    confirm: bool = True
+
+
+def called_functions(module: Module) -> set[str]:
+    names: set[str] = set()
+
+    def walk(ops):
+        for op in ops:
+            if op.name == "func.call":
+                names.add(str(op.attrs.get("callee")))
+            for region in op.regions:
+                for block in region:
+                    walk(block.ops)
+
+    for fn in module.functions.values():
+        if fn.body is not None:
+            walk(fn.body.ops)
+    return names
+
+
+def pair_functions(src: Module, tgt: Module | None) -> list[tuple[str, Function, Function]]:
+    """Pairs (name, source function, target function).
+
+    One module: ``@src`` against ``@tgt``. Two modules: functions with a body are paired by
+    name; a function present on one side only is an error unless it is only a callee."""
+    if tgt is None:
+        fs = src.functions
+        if "src" not in fs or "tgt" not in fs:
+            raise InputError(f"{src.path}: a single input must define both @src and @tgt")
+        return [("src", fs["src"], fs["tgt"])]
+    s_entries = {n for n, f in src.functions.items() if f.body is not None} - called_functions(src)
+    t_entries = {n for n, f in tgt.functions.items() if f.body is not None} - called_functions(tgt)
+    only_src = sorted(s_entries - set(tgt.functions))
+    only_tgt = sorted(t_entries - set(src.functions))
+    if only_src:
+        raise InputError(f"{src.path}: function @{only_src[0]} has no counterpart in {tgt.path}")
+    if only_tgt:
+        raise InputError(f"{tgt.path}: function @{only_tgt[0]} has no counterpart in {src.path}")
+    pairs = []
+    for name in sorted(s_entries | t_entries):
+        s, g = src.functions[name], tgt.functions[name]
+        if s.body is None or g.body is None:
+            continue
+        pairs.append((name, s, g))
+    if not pairs:
+        raise InputError(f"{src.path}: no function to check")
+    return pairs
+
+
+def check_signatures(name: str, s: Function, g: Function) -> None:
+    if s.signature != g.signature:
+        raise InputError(f"{g.loc}: signature of @{name} differs: source {s.signature}, target {g.signature}")
+
+
+def check_modules(src: Module, tgt: Module | None, opts: Options) -> Report:
+    start = time.perf_counter()
+    pairs = pair_functions(src, tgt)
+    for name, s, g in pairs:
+        check_signatures(name, s, g)
+    reports = [check_function(name, src, s, tgt or src, g, opts) for name, s, g in pairs]
+    verdict = worst([r.verdict for r in reports])
+    return Report(verdict, reports, MODEL_DESCRIPTIONS[opts.fp], time.perf_counter() - start)
+
+
+def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+                   opts: Options) -> FunctionReport:
+    """Encode both sides on shared inputs and run the refinement checks."""
+    from irverify.cex.extract import TooLarge, counterexample, source_ub_note
+    from irverify.verify.encode import encode_function, make_inputs
+    from irverify.verify.refinement import run_checks, source_ub_witness
+
+    fp = theory(opts.fp)
+    try:
+        inputs = make_inputs(s, fp)
+        src = encode_function(s, src_mod, inputs, fp)
+        tgt = encode_function(g, tgt_mod, inputs, fp)
+    except Unsupported as e:
+        return FunctionReport(name, Verdict.UNSUPPORTED, message=str(e))
+    outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)
+    approx = sorted(src.state.approximations | tgt.state.approximations)
+    notes = []
+    if outcome.bounded:
+        notes.append(f"bounded({_bound()}): proved only for dynamic dims <= {_bound()}")
+    if outcome.failure is None:
+        if outcome.unknown:
+            return FunctionReport(name, Verdict.UNKNOWN, notes=notes + outcome.unknown,
+                                  message="solver could not decide: " + "; ".join(outcome.unknown))
+        if opts.fp == "real":
+            notes.append("real-only: equal over the reals, not bitwise")
+        report = FunctionReport(name, Verdict.CORRECT, notes=notes)
+        witness = source_ub_witness(inputs, src, tgt, opts.timeout_s)
+        if witness is not None:
+            report.source_ub = source_ub_note(witness, inputs, src.state, fp)
+            report.notes.append("source_ub: the source is undefined on some inputs; correct where it is defined")
+        return report
+    try:
+        cex = counterexample(outcome.failure, inputs, fp)
+    except TooLarge as e:
+        return FunctionReport(name, Verdict.INCORRECT, notes=notes,
+                              message=f"counterexample found but too large to print ({e})")
+    report = FunctionReport(name, Verdict.INCORRECT, cex, notes=notes)
+    if approx:
+        report.notes.append("approximations: " + ", ".join(approx))
+    if opts.confirm:
+        from irverify.frontends import frontend_named
+
+        report.confirmation = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, bool(approx))
+    return settle(report, approx, opts)
+
+
+def settle(report: FunctionReport, approx: list[str], opts: Options) -> FunctionReport:
+    """Decide between ``incorrect`` and ``unknown`` once confirmation is known."""
+    conf = report.confirmation
+    confirmed = conf.confirmed if conf else None
+    if confirmed is True:
+        return report
+    if approx:
+        report.verdict = Verdict.UNKNOWN
+        report.message = ABSTRACT_HINT if opts.fp == "abstract" else (
+            "counterexample only under the approximate model; not reproduced by execution")
+        return report
+    if confirmed is False:
+        report.verdict = Verdict.UNKNOWN
+        report.message = ("internal error: irverify's exact semantics disagree with execution on this "
+                          "counterexample; please report it")
+    return report
+
+
+def _bound() -> int:
+    from irverify.verify.refinement import BOUND
+
+    return BOUND

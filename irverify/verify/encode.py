@@ -1,0 +1,233 @@
+"""Encoding a function: walk its ops, call each op's semantics, collect results, UB and assumptions."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from irverify.errors import Unsupported
+from irverify.ir.core import (
+    Block,
+    DispatchTensorType,
+    FloatType,
+    Function,
+    IndexType,
+    IntType,
+    Location,
+    Module,
+    Op,
+    TensorType,
+    TupleType,
+    Type,
+    Value,
+)
+from irverify.semantics import registry
+from irverify.semantics.values import Scalar, Tensor, TupleValue, Val
+from irverify.smt import terms as t
+
+# A domain of this many elements or fewer is expanded instead of quantified.
+EXPAND_LIMIT = 64
+
+
+@dataclass
+class UB:
+    """A condition under which the program has undefined behaviour, with a readable reason."""
+
+    cond: Any
+    reason: str
+    loc: Location | None = None
+
+
+@dataclass
+class Inputs:
+    """Symbolic inputs shared by source and target: arguments by position, plus named
+    environment symbols (push constants, binding buffers) created on first use."""
+
+    fp: Any
+    args: list[Val] = field(default_factory=list)
+    arg_names: list[str] = field(default_factory=list)
+    dims: list[tuple[str, Any]] = field(default_factory=list)  # (readable name, Int term)
+    arrays: dict[str, Any] = field(default_factory=dict)  # tensor argument name -> array term
+    symbols: dict[str, Any] = field(default_factory=dict)
+    assumptions: list[Any] = field(default_factory=list)
+    # Environment inputs to show in a counterexample: name -> (model, fp) -> ("scalar"|"tensor", value)
+    extras: dict[str, Any] = field(default_factory=dict)
+
+    def symbol(self, key: str, make) -> Any:
+        if key not in self.symbols:
+            self.symbols[key] = make()
+        return self.symbols[key]
+
+
+@dataclass
+class State:
+    """What encoding one function produced besides its results."""
+
+    ub: list[UB] = field(default_factory=list)
+    assumptions: list[Any] = field(default_factory=list)
+    approximations: set[str] = field(default_factory=set)
+    extra_outputs: dict[str, Any] = field(default_factory=dict)
+
+
+class Ctx:
+    """What a semantics function may use: the float theory, UB recording, regions and calls."""
+
+    def __init__(self, module: Module, inputs: Inputs, fp, state: State | None = None, depth: int = 0):
+        self.module = module
+        self.inputs = inputs
+        self.fp = fp
+        self.state = state or State()
+        self.depth = depth
+        self._ub_sinks: list[list[UB]] = []
+        self.op: Op | None = None
+
+    # -- UB and approximations ------------------------------------------------------------
+
+    def add_ub(self, cond, reason: str, loc: Location | None = None) -> None:
+        if t.static_bool(cond) is False:
+            return
+        record = UB(cond, reason, loc or (self.op.loc if self.op else None))
+        (self._ub_sinks[-1] if self._ub_sinks else self.state.ub).append(record)
+
+    def assume(self, cond) -> None:
+        """A fact that holds by construction (e.g. a decomposition of an index)."""
+        self.state.assumptions.append(cond)
+
+    def approximate(self, what: str) -> None:
+        """Declare that the encoding over-approximates (counterexamples need confirmation)."""
+        self.state.approximations.add(what)
+
+    @contextmanager
+    def elementwise(self, vars_: Sequence[Any], dims: Sequence[Any]) -> Iterator[None]:
+        """UB raised while computing one element at symbolic index ``vars_`` becomes
+        ``exists index in dims: cond`` (UB if any element's computation is undefined)."""
+        sink: list[UB] = []
+        self._ub_sinks.append(sink)
+        try:
+            yield
+        finally:
+            self._ub_sinks.pop()
+        for ub in sink:
+            self.add_ub(exists_in(vars_, dims, ub.cond), ub.reason, ub.loc)
+
+    # -- regions and calls ---------------------------------------------------------------
+
+    def run_block(self, block: Block, args: Sequence[Val]) -> list[Val]:
+        """Evaluate a block with its arguments bound; returns the terminator's operands."""
+        env = {a.id: v for a, v in zip(block.args, args)}
+        return run_ops(self, block.ops, env)
+
+    def call(self, name: str, args: Sequence[Val], loc: Location) -> list[Val]:
+        fn = self.module.functions.get(name)
+        if fn is None or fn.body is None:
+            raise Unsupported(f"call to external function @{name}", loc)
+        if self.depth > 16:
+            raise Unsupported("recursive calls", loc)
+        sub = Ctx(self.module, self.inputs, self.fp, self.state, self.depth + 1)
+        sub._ub_sinks = self._ub_sinks
+        return sub.run_block(fn.body, args)
+
+
+def exists_in(vars_: Sequence[Any], dims: Sequence[Any], cond) -> Any:
+    """``exists vars in [0, dims): cond``, expanded when the domain is small and static."""
+    static = [t.static_int(d) for d in dims]
+    if all(s is not None for s in static):
+        total = 1
+        for s in static:
+            total *= s
+        if total == 0:
+            return t.false()
+        if total <= EXPAND_LIMIT:
+            import itertools
+
+            cases = []
+            for point in itertools.product(*(range(s) for s in static)):
+                cases.append(t.substitute(cond, [(v, t.int_val(p)) for v, p in zip(vars_, point)]))
+            return t.simplify(t.or_(*cases))
+    bounds = t.and_(*(t.in_range(v, d) for v, d in zip(vars_, dims)))
+    return t.exists(list(vars_), t.and_(bounds, cond))
+
+
+def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
+    for op in ops:
+        if op.name in TERMINATORS:
+            return [env[v.id] for v in op.operands]
+        sem = registry.lookup(op)
+        ctx.op = op
+        args = [env[v.id] for v in op.operands]
+        out = sem.fn(ctx, op, *args)
+        results = [] if out is None else list(out) if isinstance(out, (list, tuple)) else [out]
+        if len(results) != len(op.results):
+            raise RuntimeError(f"{op.name} semantics returned {len(results)} values for {len(op.results)} results")
+        for r, v in zip(op.results, results):
+            env[r.id] = v
+    return []
+
+
+TERMINATORS = {"func.return", "linalg.yield", "tensor.yield", "affine.yield", "scf.yield"}
+
+
+# ----------------------------------------------------------------------------- inputs
+
+
+def make_inputs(fn: Function, fp) -> Inputs:
+    """Fresh symbolic values for ``fn``'s arguments: a free Int per ``?`` dim (>= 0) and a free
+    array per tensor."""
+    inputs = Inputs(fp=fp)
+    for i, arg in enumerate(fn.args):
+        name = arg.name or f"%arg{i}"
+        inputs.arg_names.append(name)
+        inputs.args.append(symbolic_value(arg.type, name, inputs, Location(fn.loc.file, fn.loc.line, fn.loc.col)))
+    return inputs
+
+
+def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
+    fp = inputs.fp
+    if isinstance(ty, (IntType, IndexType, FloatType)):
+        return Scalar(t.const(name, scalar_sort(ty, fp)), ty)
+    if isinstance(ty, TensorType):
+        dims = []
+        for k, d in enumerate(ty.shape):
+            if d is None:
+                v = t.int_var(f"dim({name},{k})")
+                inputs.dims.append((f"dim({name}, {k})", v))
+                inputs.assumptions.append(v >= 0)
+                dims.append(v)
+            else:
+                dims.append(t.int_val(d))
+        arr = t.array_var(name, ty.rank, scalar_sort(ty.elem, fp))
+        inputs.arrays[name] = arr
+        return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx))
+    if isinstance(ty, TupleType):
+        return TupleValue([symbolic_value(f, f"{name}.{i}", inputs, loc) for i, f in enumerate(ty.fields)])
+    raise Unsupported(f"argument of type {ty}", loc)
+
+
+def scalar_sort(ty: Type, fp):
+    if isinstance(ty, IntType):
+        return t.bv_sort(ty.width)
+    if isinstance(ty, IndexType):
+        return t.int_sort()
+    if isinstance(ty, FloatType):
+        return fp.sort(ty)
+    raise Unsupported(f"element type {ty}")
+
+
+@dataclass
+class Encoded:
+    results: list[Val]
+    state: State
+
+
+def encode_function(fn: Function, module: Module, inputs: Inputs, fp) -> Encoded:
+    """Symbolically execute ``fn`` on ``inputs``."""
+    if fn.body is None:
+        raise Unsupported(f"function @{fn.name} has no body", fn.loc)
+    for ty in fn.result_types:
+        if isinstance(ty, DispatchTensorType):
+            raise Unsupported(f"result of type {ty}", fn.loc)
+    ctx = Ctx(module, inputs, fp)
+    results = ctx.run_block(fn.body, inputs.args)
+    return Encoded(results, ctx.state)

@@ -1,0 +1,168 @@
+"""The refinement check of one function pair, in Alive2's order.
+
+1. ``result shapes``: wherever the source is defined, every result has the same extents.
+2. ``target UB``: the target is undefined only where the source is.
+3. ``value``: wherever the source is defined, every defined source element equals the target's
+   (floats: same bits, or both NaN).
+
+Each check is one satisfiability query for a counterexample. A query that times out is retried
+with every dynamic dimension bounded by ``BOUND`` (the verdict then carries ``bounded(BOUND)``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from irverify.ir.core import FloatType, TensorType
+from irverify.semantics.values import Scalar, Tensor
+from irverify.smt import solver
+from irverify.smt import terms as t
+from irverify.verify.encode import Encoded, Inputs
+
+BOUND = 8
+MINIMISE_BOUNDS = (1, 2, 3, 4, 8, 16)
+
+CHECK_SHAPES = "result shapes differ"
+CHECK_UB = "target has undefined behaviour where the source is defined"
+CHECK_VALUE = "value mismatch"
+
+
+@dataclass
+class Output:
+    """One observable output: a function result or the final contents of a binding."""
+
+    label: str
+    src: Any
+    tgt: Any
+
+
+@dataclass
+class Failure:
+    check: str
+    model: Any
+    output: Output | None = None
+    index_vars: list[Any] = field(default_factory=list)
+    ub_terms: list[Any] = field(default_factory=list)
+
+
+@dataclass
+class Outcome:
+    failure: Failure | None
+    unknown: list[str]
+    bounded: bool
+
+
+def outputs_of(src: Encoded, tgt: Encoded) -> list[Output]:
+    outs = [Output(f"result #{k}", s, g) for k, (s, g) in enumerate(zip(src.results, tgt.results))]
+    for key in sorted(set(src.state.extra_outputs) | set(tgt.state.extra_outputs)):
+        s = src.state.extra_outputs.get(key)
+        g = tgt.state.extra_outputs.get(key)
+        outs.append(Output(key, s, g))
+    return outs
+
+
+def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float) -> Outcome:
+    pre = list(inputs.assumptions) + src.state.assumptions + tgt.state.assumptions
+    src_ub = t.or_(*(u.cond for u in src.state.ub))
+    tgt_ub = t.or_(*(u.cond for u in tgt.state.ub))
+    src_ok = t.not_(src_ub)
+    dims = [d for _, d in inputs.dims]
+    unknown: list[str] = []
+    bounded = False
+    outputs = outputs_of(src, tgt)
+
+    def query(name: str, formula, make_failure) -> Failure | None:
+        nonlocal bounded
+        res = solver.check(name, pre + [formula], timeout_s)
+        if res.status == "unknown" and dims:
+            res = solver.check(name + " (bounded)", pre + [formula, *(d <= BOUND for d in dims)], timeout_s)
+            if res.status == "unsat":
+                bounded = True
+        if res.status == "unknown":
+            unknown.append(f"{name}: {res.reason or 'timeout'}")
+            return None
+        if res.status == "unsat":
+            return None
+        model = minimise(name, pre + [formula], dims, res.model, timeout_s)
+        return make_failure(model)
+
+    # 1. result shapes
+    for out in outputs:
+        if isinstance(out.src, Tensor) and isinstance(out.tgt, Tensor):
+            differ = t.or_(*(a != b for a, b in zip(out.src.dims, out.tgt.dims)))
+            if t.static_bool(differ) is False:
+                continue
+            f = query(f"shapes of {out.label}", t.and_(src_ok, differ),
+                      lambda m, out=out: Failure(CHECK_SHAPES, m, out))
+            if f:
+                return Outcome(f, unknown, bounded)
+
+    # 2. target UB
+    if t.static_bool(tgt_ub) is not False:
+        f = query("target UB", t.and_(tgt_ub, src_ok),
+                  lambda m: Failure(CHECK_UB, m, ub_terms=[u for u in tgt.state.ub]))
+        if f:
+            return Outcome(f, unknown, bounded)
+
+    # 3. values
+    for out in outputs:
+        formula, idx = value_mismatch(out, fp)
+        if t.static_bool(formula) is False:
+            continue
+        f = query(f"value of {out.label}", t.and_(src_ok, formula),
+                  lambda m, out=out, idx=idx: Failure(CHECK_VALUE, m, out, idx))
+        if f:
+            return Outcome(f, unknown, bounded)
+    return Outcome(None, unknown, bounded)
+
+
+def value_mismatch(out: Output, fp) -> tuple[Any, list[Any]]:
+    """A formula true when the target's output differs from a defined source output."""
+    s, g = out.src, out.tgt
+    if isinstance(s, Scalar) and isinstance(g, Scalar):
+        return t.not_(refines(s.term, g.term, s.type, fp)), []
+    if isinstance(s, Tensor) and isinstance(g, Tensor):
+        idx = [t.fresh_int("idx") for _ in range(s.rank)]
+        ok = t.and_(g.is_defined(idx), refines(s.at(idx), g.at(idx), s.type.elem, fp))
+        return t.and_(s.in_bounds(idx), s.is_defined(idx), t.not_(ok)), idx
+    if hasattr(s, "mismatch"):  # memory outputs (bindings) know how to compare themselves
+        return s.mismatch(g, fp)
+    raise TypeError(f"cannot compare {type(s).__name__} with {type(g).__name__}")
+
+
+def refines(src_term, tgt_term, ty, fp):
+    if isinstance(ty, TensorType):
+        ty = ty.elem
+    if isinstance(ty, FloatType):
+        return fp.refines(src_term, tgt_term, ty)
+    return src_term == tgt_term
+
+
+def minimise(name: str, assertions: list[Any], dims: list[Any], model, timeout_s: float):
+    """Prefer a counterexample with small dynamic dimensions (all dims <= 1, then 2, ...)."""
+    if not dims:
+        return model
+    budget = min(2.0, timeout_s)
+    for b in MINIMISE_BOUNDS:
+        res = solver.check(f"{name} (minimise <= {b})", assertions + [d <= b for d in dims], budget)
+        if res.status == "sat":
+            return res.model
+        if all(solver.int_value(model, d) <= b for d in dims):
+            break
+    return model
+
+
+def source_ub_witness(inputs: Inputs, src: Encoded, tgt: Encoded, timeout_s: float):
+    """A model in which the source has UB, or ``None`` (no UB, or not found in time)."""
+    if not src.state.ub:
+        return None
+    pre = list(inputs.assumptions) + src.state.assumptions + tgt.state.assumptions
+    src_ub = t.or_(*(u.cond for u in src.state.ub))
+    if t.static_bool(src_ub) is False:
+        return None
+    res = solver.check("source UB", pre + [src_ub], timeout_s)
+    if res.status != "sat":
+        return None
+    dims = [d for _, d in inputs.dims]
+    return minimise("source UB", pre + [src_ub], dims, res.model, timeout_s)
