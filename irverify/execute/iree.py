@@ -274,6 +274,62 @@ def run_functions(module_text: str, calls: list[tuple[str, list]],
     return results
 
 
+
+HOST_COMPILE_FLAGS = ("--iree-llvmcpu-disable-distribution",)
+
+
+def _iree_compile_command() -> list[str]:
+    """The `iree-compile` console script installed next to this Python, else on PATH."""
+    import shutil
+    here = os.path.join(os.path.dirname(sys.executable), "iree-compile")
+    return [here if os.path.exists(here) else (shutil.which("iree-compile") or "iree-compile")]
+
+
+def run_host_module(host_text: str, calls: list[tuple[str, list]],
+                    timeout_s: float = 120.0) -> list[list[numpy.ndarray] | ExecutionError]:
+    """Like `run_functions`, for a host module that carries its own `hal.device.targets` and
+    hand-written `hal.executable`s (dispatch wrappers): compiled once with `iree-compile
+    --iree-llvmcpu-disable-distribution` in a subprocess, then every call runs in a child
+    process, with the same per-call results and errors as `run_functions`."""
+    calls = [(str(name), list(inputs)) for name, inputs in calls]
+    if not calls:
+        return []
+    with tempfile.TemporaryDirectory(prefix="irverify-iree-host-") as wd:
+        src = os.path.join(wd, "host.mlir")
+        with open(src, "w", encoding="utf-8") as f:
+            f.write(host_text)
+        cmd = _iree_compile_command() + list(HOST_COMPILE_FLAGS) + [src, "-o", os.path.join(wd, "module.vmfb")]
+        try:
+            proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout_s)
+        except subprocess.TimeoutExpired:
+            return [ExecutionError("timeout", f"iree-compile killed after {timeout_s:g} s") for _ in calls]
+        except OSError as e:
+            return [ExecutionError("compile", f"cannot run iree-compile: {e}") for _ in calls]
+        if proc.returncode != 0:
+            text = proc.stderr.decode("utf-8", "replace")
+            return [ExecutionError("compile", _first_error_line(text), text) for _ in calls]
+        _dump(os.path.join(wd, "request.pkl"), {"module": host_text, "calls": calls})
+        return _run_calls(wd, calls, timeout_s)
+
+
+def _run_calls(wd: str, calls: list, timeout_s: float) -> list:
+    """Run every call against the compiled `module.vmfb` in `wd`, restarting after a death."""
+    results: list = [None] * len(calls)
+    start = 0
+    while start < len(calls):
+        death = _run_child(wd, start, timeout_s)
+        k = start
+        while k < len(calls) and os.path.exists(os.path.join(wd, f"result_{k}.pkl")):
+            with open(os.path.join(wd, f"result_{k}.pkl"), "rb") as f:
+                out = pickle.load(f)
+            results[k] = out[1] if out[0] == "ok" else ExecutionError(*out)
+            k += 1
+        if k < len(calls):
+            results[k] = death or ExecutionError("crash", f"IREE child returned no result for call {k}")
+            k += 1
+        start = k
+    return results
+
 if __name__ == "__main__":
     _here = os.path.dirname(os.path.abspath(__file__))
     sys.path[:] = [p for p in sys.path if os.path.abspath(p or ".") != _here]  # this file is not `iree`

@@ -82,6 +82,8 @@ class Ctx:
         self.depth = depth
         self._ub_sinks: list[list[UB]] = []
         self.op: Op | None = None
+        self.env: dict[int, Val] = {}  # values in scope at the op being encoded
+        self.loop_index: list[Any] | None = None  # loop indices of the enclosing linalg body (linalg.index)
 
     # -- UB and approximations ------------------------------------------------------------
 
@@ -116,7 +118,8 @@ class Ctx:
 
     def run_block(self, block: Block, args: Sequence[Val]) -> list[Val]:
         """Evaluate a block with its arguments bound; returns the terminator's operands."""
-        env = {a.id: v for a, v in zip(block.args, args)}
+        env = dict(self.env)  # values of enclosing scopes are visible inside a region
+        env.update({a.id: v for a, v in zip(block.args, args)})
         return run_ops(self, block.ops, env)
 
     def call(self, name: str, args: Sequence[Val], loc: Location) -> list[Val]:
@@ -156,6 +159,7 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
             return [env[v.id] for v in op.operands]
         sem = registry.lookup(op)
         ctx.op = op
+        ctx.env = env
         args = [env[v.id] for v in op.operands]
         out = sem.fn(ctx, op, *args)
         results = [] if out is None else list(out) if isinstance(out, (list, tuple)) else [out]
@@ -166,7 +170,7 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
     return []
 
 
-TERMINATORS = {"func.return", "linalg.yield", "tensor.yield", "affine.yield", "scf.yield"}
+TERMINATORS = {"func.return", "linalg.yield", "tensor.yield", "affine.yield", "scf.yield", "relax.return"}
 
 
 # ----------------------------------------------------------------------------- inputs
@@ -195,6 +199,8 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
                 inputs.dims.append((f"dim({name}, {k})", v))
                 inputs.assumptions.append(v >= 0)
                 dims.append(v)
+            elif isinstance(d, str):
+                dims.append(named_dim(inputs, d))
             else:
                 dims.append(t.int_val(d))
         arr = t.array_var(name, ty.rank, scalar_sort(ty.elem, fp))
@@ -203,6 +209,19 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
     if isinstance(ty, TupleType):
         return TupleValue([symbolic_value(f, f"{name}.{i}", inputs, loc) for i, f in enumerate(ty.fields)])
     raise Unsupported(f"argument of type {ty}", loc)
+
+
+def named_dim(inputs: Inputs, name: str) -> Any:
+    """The symbolic dim called ``name`` (a Relax ``n``): one Int (>= 0) shared by every tensor
+    dim and every shape attribute that names it, on both sides."""
+
+    def make():
+        v = t.int_var(name)
+        inputs.dims.append((name, v))
+        inputs.assumptions.append(v >= 0)
+        return v
+
+    return inputs.symbol("dim:" + name, make)
 
 
 def scalar_sort(ty: Type, fp):

@@ -199,4 +199,13 @@ def test_numpy_dtype_for():
 
 
 def test_parent_does_not_import_iree_runtime():
-    assert "iree.runtime" not in sys.modules and "iree.compiler" not in sys.modules
+    """Running functions must not import IREE into the calling process (a fresh interpreter)."""
+    import subprocess
+
+    code = ("import sys; from irverify.execute.iree import run_functions; "
+            "out = run_functions('func.func @f(%a: i32) -> i32 { return %a : i32 }', [('f', [3])]); "
+            "assert int(out[0][0]) == 3, out; "
+            "print(sorted(m for m in sys.modules if m.startswith('iree') or m.startswith('tvm')))")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "[]"
