@@ -233,6 +233,8 @@ class _Translator:
         if isinstance(a, ir.DictAttr):
             return {a[i].name: self.attr(a[i].attr, loc) for i in range(len(a))}
         text = str(a)
+        if text.startswith("sparse<"):
+            return self._sparse(text, loc)
         if text.startswith("#") and "<" in text and text.endswith(">") and text.count("<") == 1:
             kind, _, value = text[1:-1].partition("<")
             return EnumAttr(kind, value.strip())
@@ -261,6 +263,39 @@ class _Translator:
         except Exception:
             return OpaqueAttr(str(a))
         return DenseAttr(ttype, values)
+
+
+    def _sparse(self, text: str, loc: Location) -> Any:
+        """``sparse<INDICES, VALUES> : TYPE`` (the bindings have no API for it): the type is parsed
+        by MLIR; the index and value lists, which hold only numbers, by ``ast.literal_eval``."""
+        import ast
+
+        import numpy as np
+        from iree.compiler import ir
+
+        body, _, type_text = text.rpartition(" : ")
+        inner = body[len("sparse<"):-1]
+        depth, split = 0, None
+        for i, ch in enumerate(inner):
+            depth += ch == "["
+            depth -= ch == "]"
+            if ch == "," and depth == 0:
+                split = i
+                break
+        try:
+            ttype = self.type(ir.Type.parse(type_text, mlir_context()), loc)
+            indices = ast.literal_eval(inner[:split].strip()) if split is not None else []
+            values = ast.literal_eval(inner[split + 1:].strip()) if split is not None else []
+        except (ValueError, SyntaxError):
+            return OpaqueAttr(text)
+        if not isinstance(ttype, TensorType) or None in ttype.shape:
+            return OpaqueAttr(text)
+        out = np.zeros(ttype.shape, dtype=_np_dtype(ttype))
+        idx = np.array(indices, dtype=np.int64).reshape(-1, max(ttype.rank, 1))
+        vals = np.broadcast_to(np.array(values, dtype=out.dtype), (idx.shape[0],)) if idx.size else []
+        for k, pos in enumerate(idx):
+            out[tuple(pos[: ttype.rank])] = vals[k]
+        return DenseAttr(ttype, out)
 
 
 def _np_dtype(t: TensorType):
