@@ -111,7 +111,7 @@ def _to_vm_arg(pos: int, ty, x):
     if arr.ndim != len(dims) or any(d is not None and d != s for d, s in zip(dims, arr.shape)):
         shape = "x".join("?" if d is None else str(d) for d in dims)
         raise ValueError(f"argument {pos}: shape {arr.shape} does not match tensor<{shape}x{elem}>")
-    return numpy.ascontiguousarray(arr)
+    return numpy.array(arr, order="C", copy=True)  # keeps rank 0 (ascontiguousarray would not)
 
 
 def _from_vm(ty, value) -> numpy.ndarray:

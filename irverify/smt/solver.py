@@ -65,7 +65,38 @@ def check(name: str, assertions: Sequence[Any], timeout_s: float, extra: Sequenc
 
 
 def evaluate(model, term, completion: bool = True):
-    return model.eval(term, model_completion=completion)
+    v = model.eval(term, model_completion=completion)
+    if completion and not z3.is_arith_sort(v.sort()) and not z3.is_bv_sort(v.sort()):
+        return v
+    if completion and not (z3.is_int_value(v) or z3.is_bv_value(v) or z3.is_rational_value(v)
+                           or z3.is_algebraic_value(v)):
+        v = _decide(v)  # e.g. a function interpretation compared against a lambda array
+    return v
+
+
+def _decide(closed):
+    """The value of a closed term that ``model.eval`` left unsimplified: each equality between
+    arrays in it (a function interpretation compared against a lambda) is decided by the solver."""
+    eqs: list[Any] = []
+
+    def walk(e):
+        if z3.is_eq(e) and isinstance(e.arg(0).sort(), z3.ArraySortRef):
+            eqs.append(e)
+            return
+        for c in e.children():
+            walk(c)
+
+    walk(closed)
+    pairs = []
+    for e in eqs:
+        s = z3.Solver()
+        s.set("timeout", 5000)
+        s.add(e.arg(0) != e.arg(1))
+        r = s.check()
+        if r == z3.unknown:
+            return closed
+        pairs.append((e, z3.BoolVal(r == z3.unsat)))
+    return z3.simplify(z3.substitute(closed, *pairs)) if pairs else closed
 
 
 def int_value(model, term) -> int:

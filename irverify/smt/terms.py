@@ -375,6 +375,21 @@ def const(name: str, sort: Sort) -> Term:
     return z3.Const(name, sort)
 
 
+def zero_of(sort: Sort) -> Term:
+    """The all-zero value of a bit-vector, Int or Real sort."""
+    if isinstance(sort, z3.BitVecSortRef):
+        return z3.BitVecVal(0, sort.size())
+    if sort == z3.RealSort():
+        return z3.RealVal(0)
+    return z3.IntVal(0)
+
+
+def reduce(op: str, init: Term, elems: Term, n: Term) -> Term:
+    """An uninterpreted fold of the associative, commutative integer operation ``op`` over
+    ``elems[0..n)`` (an array from Int) starting at ``init``, in an unspecified order."""
+    return uf(f"reduce_{op}", init.sort(), elems.sort(), z3.IntSort(), init.sort())(init, elems, n)
+
+
 _FUNCS: dict[tuple, z3.FuncDeclRef] = {}
 
 
@@ -414,3 +429,55 @@ def eq(a: Term, b: Term) -> Term:
 
 def distinct(a: Term, b: Term) -> Term:
     return a != b
+
+
+# ----------------------------------------------------------------------------- numeric evaluation
+
+def numeric_eval(term: Term, funcs: dict) -> float:
+    """The value of a closed real/integer/boolean term as a Python number, with uninterpreted
+    functions interpreted by name through ``funcs`` (e.g. ``{"real.exp": math.exp}``); used to
+    compare ``--fp=real`` semantics with real execution numerically."""
+    memo: dict[int, object] = {}
+
+    def ev(x):
+        key = x.get_id()
+        if key in memo:
+            return memo[key]
+        if z3.is_rational_value(x):
+            v = x.numerator_as_long() / x.denominator_as_long()
+        elif z3.is_int_value(x):
+            v = x.as_long()
+        elif z3.is_true(x) or z3.is_false(x):
+            v = z3.is_true(x)
+        elif z3.is_algebraic_value(x):
+            v = float(x.approx(20).as_decimal(20).rstrip("?"))
+        else:
+            v = _numeric_app(x, [ev(c) for c in x.children()], funcs)
+        memo[key] = v
+        return v
+
+    return ev(term)
+
+
+def _numeric_app(x: Term, args: list, funcs: dict):
+    kind = x.decl().kind()
+    ops = {
+        z3.Z3_OP_ADD: lambda: sum(args), z3.Z3_OP_SUB: lambda: args[0] - sum(args[1:]),
+        z3.Z3_OP_UMINUS: lambda: -args[0], z3.Z3_OP_DIV: lambda: args[0] / args[1],
+        z3.Z3_OP_TO_REAL: lambda: float(args[0]), z3.Z3_OP_ITE: lambda: args[1] if args[0] else args[2],
+        z3.Z3_OP_LE: lambda: args[0] <= args[1], z3.Z3_OP_LT: lambda: args[0] < args[1],
+        z3.Z3_OP_GE: lambda: args[0] >= args[1], z3.Z3_OP_GT: lambda: args[0] > args[1],
+        z3.Z3_OP_EQ: lambda: args[0] == args[1], z3.Z3_OP_NOT: lambda: not args[0],
+        z3.Z3_OP_AND: lambda: all(args), z3.Z3_OP_OR: lambda: any(args),
+    }
+    if kind == z3.Z3_OP_MUL:
+        out = 1.0
+        for a in args:
+            out *= a
+        return out
+    if kind in ops:
+        return ops[kind]()
+    name = x.decl().name()
+    if kind == z3.Z3_OP_UNINTERPRETED and name in funcs:
+        return funcs[name](*args)
+    raise ValueError(f"cannot evaluate {name} numerically")
