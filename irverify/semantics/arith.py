@@ -1,8 +1,11 @@
 """``arith`` dialect semantics (https://mlir.llvm.org/docs/Dialects/ArithOps/).
 
 Integers are bit-vectors of their width; ``index`` is an unbounded integer (64-bit
-wrap-around of index arithmetic is not modelled; unsigned index operations read the value
-modulo 2^64). ``i1`` is a 1-bit vector. All ops also apply elementwise to tensors.
+wrap-around of index arithmetic is not modelled). A negative index stands for its 64-bit
+two's-complement pattern where bits matter: unsigned index operations (``divui``, ``remui``,
+``ceildivui``, ``minui``/``maxui``, unsigned ``cmpi``) read it as ``x + 2^64`` and read a result
+back as a signed 64-bit value; bitwise operations and shifts work on the 64-bit pattern.
+``i1`` is a 1-bit vector. All ops also apply elementwise to tensors.
 
 Poison (a shift by the bit width or more, a broken ``nsw``/``nuw`` promise, a NaN under
 ``nnan``) is a deterministic unknown: an uninterpreted function of the operands. Two programs
@@ -14,7 +17,7 @@ from __future__ import annotations
 
 from irverify.errors import Unsupported
 from irverify.ir.core import DenseAttr, EnumAttr, FloatType, IndexType, IntType, Op, TensorType
-from irverify.semantics.common import elementwise
+from irverify.semantics.common import elementwise, require_defined, tensor_from_template
 from irverify.semantics.registry import semantics
 from irverify.semantics.values import Scalar, Tensor
 from irverify.smt import terms as t
@@ -85,7 +88,7 @@ def dense_tensor(ctx, attr: DenseAttr) -> Tensor:
     flat = attr.values.reshape(-1)
     dims = [t.int_val(d) for d in ttype.shape]
     terms = [scalar_const(ctx, v.item() if hasattr(v, "item") else v, ttype.elem) for v in flat]
-    if all(t.static_int(x) == t.static_int(terms[0]) for x in terms) if terms else True:
+    if not terms or all(t.static_bool(x == terms[0]) is True for x in terms):
         splat = terms[0] if terms else scalar_const(ctx, 0, ttype.elem)
         return Tensor(ttype, dims, lambda idx: splat)
     strides = []
@@ -168,6 +171,23 @@ def _as_unsigned_index(x):
     return t.ite(x < 0, x + (1 << INDEX_BITS), x)
 
 
+def _as_signed_index(x):
+    """An unsigned 64-bit value read back as a (signed) index."""
+    return t.ite(x >= 1 << (INDEX_BITS - 1), x - (1 << INDEX_BITS), x)
+
+
+def _unsigned_index_op(fn):
+    """``fn`` on index operands read as unsigned 64-bit values. A negative operand stands for its
+    64-bit two's-complement pattern, so the result is read back as a signed 64-bit index then;
+    non-negative operands keep the unbounded reading (``divui %n, %c1`` is ``%n``)."""
+
+    def op(x, y):
+        r = fn(_as_unsigned_index(x), _as_unsigned_index(y))
+        return t.ite(t.or_(x < 0, y < 0), _as_signed_index(r), r)
+
+    return op
+
+
 def _index_bitwise(fn):
     """Apply a bit-vector function to index operands through their 64-bit pattern."""
     return lambda x, y: t.bv_to_sint(fn(t.int_to_bv(x, INDEX_BITS), t.int_to_bv(y, INDEX_BITS)))
@@ -195,7 +215,7 @@ def _division(name, bv_fn, int_fn, signed_overflow=False):
 def _bv_floordiv(x, y):
     q = t.sdiv(x, y)
     r = t.srem(x, y)
-    zero = t.bv_val(0, x.size())
+    zero = t.bv_val(0, t.width(x))
     adjust = t.and_(r != zero, t.slt(r, zero) != t.slt(y, zero))
     return t.ite(adjust, q - 1, q)
 
@@ -203,24 +223,23 @@ def _bv_floordiv(x, y):
 def _bv_ceildiv_signed(x, y):
     q = t.sdiv(x, y)
     r = t.srem(x, y)
-    zero = t.bv_val(0, x.size())
+    zero = t.bv_val(0, t.width(x))
     adjust = t.and_(r != zero, t.slt(r, zero) == t.slt(y, zero))
     return t.ite(adjust, q + 1, q)
 
 
 def _bv_ceildiv_unsigned(x, y):
     q = t.udiv(x, y)
-    return t.ite(t.urem(x, y) != t.bv_val(0, x.size()), q + 1, q)
+    return t.ite(t.urem(x, y) != t.bv_val(0, t.width(x)), q + 1, q)
 
 
 _division("divsi", t.sdiv, t.truncdiv, signed_overflow=True)
-_division("divui", t.udiv, lambda x, y: t.floordiv(_as_unsigned_index(x), _as_unsigned_index(y)))
+_division("divui", t.udiv, _unsigned_index_op(t.floordiv))
 _division("ceildivsi", _bv_ceildiv_signed, t.ceildiv, signed_overflow=True)
-_division("ceildivui", _bv_ceildiv_unsigned,
-          lambda x, y: t.ceildiv(_as_unsigned_index(x), _as_unsigned_index(y)))
+_division("ceildivui", _bv_ceildiv_unsigned, _unsigned_index_op(t.ceildiv))
 _division("floordivsi", _bv_floordiv, t.floordiv, signed_overflow=True)
 _division("remsi", t.srem, t.truncrem)
-_division("remui", t.urem, lambda x, y: t.floormod(_as_unsigned_index(x), _as_unsigned_index(y)))
+_division("remui", t.urem, _unsigned_index_op(t.floormod))
 
 
 def _minmax(name, bv_cmp, int_cmp):
@@ -303,20 +322,27 @@ def cmpi(ctx, op: Op, a, b):
 
 @semantics("arith.select")
 def select(ctx, op: Op, c, a, b):
+    """``c ? a : b``; an i1 scalar condition picks a whole tensor (its shape included), an i1
+    tensor condition picks elementwise. The operand not picked is ignored, even if poison or
+    never written."""
     if isinstance(c, Scalar) and isinstance(a, Tensor):
-        if isinstance(b, Tensor):
-            from irverify.semantics.common import tensor_from_template
+        cond = t.bv1_to_bool(c.term)
+        dims = [t.ite(cond, x, y) for x, y in zip(a.dims, b.dims)]
+        defined = None if a.defined is None and b.defined is None else (
+            lambda idx: t.ite(cond, a.is_defined(idx), b.is_defined(idx)))
+        return Tensor(op.results[0].type, dims, lambda idx: t.ite(cond, a.at(idx), b.at(idx)), defined)
+    if isinstance(c, Tensor):
+        for x, y, z in zip(c.dims, a.dims, b.dims):
+            ctx.add_ub(t.or_(x != y, x != z), "arith.select: operand shapes differ")
+        require_defined(ctx, c, op.name)
 
-            return tensor_from_template(ctx, op.results[0].type, a.dims,
-                                        lambda idx: t.ite(t.bv1_to_bool(c.term), a.at(idx), b.at(idx)),
-                                        _select_defined(c, a, b))
+        def pick(idx):
+            return t.ite(t.bv1_to_bool(c.at(idx)), a.at(idx), b.at(idx))
+
+        defined = None if a.defined is None and b.defined is None else (
+            lambda idx: t.ite(t.bv1_to_bool(c.at(idx)), a.is_defined(idx), b.is_defined(idx)))
+        return tensor_from_template(ctx, op.results[0].type, c.dims, pick, defined)
     return elementwise(ctx, op, lambda cc, x, y: t.ite(t.bv1_to_bool(cc), x, y), c, a, b)
-
-
-def _select_defined(c, a, b):
-    if a.defined is None and b.defined is None:
-        return None
-    return lambda idx: t.ite(t.bv1_to_bool(c.term), a.is_defined(idx), b.is_defined(idx))
 
 
 # ----------------------------------------------------------------------------- casts
@@ -338,10 +364,12 @@ def _index_cast(signed):
         if isinstance(src, IndexType) and isinstance(dst, IntType):
             return t.int_to_bv(x, dst.width)
         if isinstance(src, IntType) and isinstance(dst, IndexType):
-            return t.bv_to_sint(x) if signed else t.bv_to_uint(x)
-        if isinstance(src, IndexType) and isinstance(dst, IndexType):
-            return x
-        return x
+            if src.width > INDEX_BITS:  # an index holds the low 64 bits
+                x = t.trunc(x, INDEX_BITS)
+            # A full 64-bit pattern is read as a signed index either way (the representation
+            # of every index value that carries its 64th bit).
+            return t.bv_to_sint(x) if signed or t.width(x) == INDEX_BITS else t.bv_to_uint(x)
+        raise Unsupported(f"index cast from {src} to {dst}")
 
     return fn
 
@@ -390,7 +418,8 @@ def _float_binary(name, fp_op):
     def sem(ctx, op: Op, a, b):
         ty = elem_type(op.results[0].type)
         flags = fastmath_flags(op)
-        if ctx.fp.approximate and fp_op not in ("maximum", "minimum", "maxnum", "minnum"):
+        if ctx.fp.approximate and (fp_op not in ("maximum", "minimum", "maxnum", "minnum")
+                                   or ctx.fp.name == "real"):
             ctx.approximate(f"{ctx.fp.name} float arithmetic")
 
         def fn(x, y):
@@ -401,12 +430,12 @@ def _float_binary(name, fp_op):
     return sem
 
 
-def _fast(ctx, name, flags, ty, r, *operands):
-    """Apply ``nnan``/``ninf``: a NaN (infinite) operand or result is poison."""
+def _fast(ctx, name, flags, ty, r, *operands, float_result=True):
+    """Apply ``nnan``/``ninf``: a NaN (infinite) operand or float result is poison."""
     if not flags or ctx.fp.name == "real":
         return r
     conds = []
-    for v in (*operands, r):
+    for v in (*operands, r) if float_result else operands:
         if "nnan" in flags:
             conds.append(ctx.fp.is_nan(v, ty))
         if "ninf" in flags:
@@ -424,6 +453,8 @@ for _name, _fp_op in [("addf", "add"), ("subf", "sub"), ("mulf", "mul"), ("divf"
 def negf(ctx, op: Op, a):
     ty = elem_type(op.results[0].type)
     flags = fastmath_flags(op)
+    if ctx.fp.name == "real":
+        ctx.approximate("float negation over the reals")
     return elementwise(ctx, op, lambda x: _fast(ctx, "negf", flags, ty, ctx.fp.neg(x, ty), x), a)
 
 
@@ -441,7 +472,7 @@ def cmpf(ctx, op: Op, a, b):
 
     def fn(x, y):
         r = t.bool_to_bv1(ctx.fp.cmp(pred, x, y, ty))
-        return _fast(ctx, "cmpf", flags, ty, r, x, y) if flags else r
+        return _fast(ctx, "cmpf", flags, ty, r, x, y, float_result=False) if flags else r
 
     return elementwise(ctx, op, fn, a, b)
 

@@ -217,11 +217,21 @@ class IEEETheory(BitsTheory):
             "sub": lambda: z3.fpSub(self.RM, x, y),
             "mul": lambda: z3.fpMul(self.RM, x, y),
             "div": lambda: z3.fpDiv(self.RM, x, y),
-            "rem": lambda: z3.fpRem(x, y),
+            "rem": lambda: self._fmod(x, y),
         }
         if op not in ops:
             return t.uf(f"fp.{op}.{ft.name}", a.sort(), b.sort(), self.sort(ft))(a, b)
         return self._bits(ops[op]())
+
+    def _fmod(self, x: Term, y: Term) -> Term:
+        """C ``fmod`` (``arith.remf``, LLVM ``frem``): the sign follows ``x``. z3's ``fpRem`` is
+        the IEEE remainder (quotient rounded to nearest); when its sign differs from ``x`` it is
+        off by exactly ``|y|`` (both results are exact)."""
+        r = z3.fpRem(x, y)
+        fix = z3.And(z3.Not(z3.fpIsZero(r)), z3.Not(z3.fpIsNaN(r)),
+                     z3.fpIsNegative(r) != z3.fpIsNegative(x))
+        ay = z3.fpAbs(y)
+        return z3.If(fix, z3.If(z3.fpIsNegative(x), z3.fpSub(self.RM, r, ay), z3.fpAdd(self.RM, r, ay)), r)
 
     def unary(self, op: str, a: Term, ft: FloatType) -> Term:
         if op == "neg":

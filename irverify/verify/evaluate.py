@@ -36,7 +36,7 @@ def _scalar_term(value, ty, fp):
     raise TypeError(ty)
 
 
-def _python(term, ty, fp):
+def _python_value(term, ty, fp):
     v = t.simplify(term)
     if isinstance(ty, FloatType):
         return fp.python_value(v, ty)
@@ -48,8 +48,12 @@ def _python(term, ty, fp):
     return n
 
 
-def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str = "ieee") -> Evaluation:
-    """Run function ``name`` of ``module`` on concrete ``args`` through irverify's semantics."""
+def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str = "ieee",
+                      outputs_too: bool = True, interpret: dict | None = None) -> Evaluation:
+    """Run function ``name`` of ``module`` on concrete ``args`` through irverify's semantics.
+    With ``outputs_too=False`` only the UB conditions are evaluated (``outputs`` is empty).
+    ``interpret`` (``fp_name="real"`` only) evaluates float outputs numerically, giving the
+    uninterpreted functions by name (``{"real.exp": math.exp}``)."""
     from irverify.cex.extract import numpy_dtype
     from irverify.verify.encode import encode_function, make_inputs
 
@@ -74,12 +78,19 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
         if isinstance(val, Tensor):
             tensor_subst.append((val, inputs.arrays[name], np.asarray(arg)))
 
+    array_pairs = [(arr_term, _array_term(arr, val, fp)) for val, arr_term, arr in tensor_subst]
+
     def concrete(term):
-        term = t.substitute(term, pairs)
-        return _fix_arrays(term, tensor_subst, fp)
+        # One substitution of scalars, dims and input arrays (array terms are built once).
+        return t.simplify(t.substitute(term, pairs + array_pairs))
+
+    def _python(term, ty, fp):
+        if interpret is not None and isinstance(ty, FloatType):
+            return t.numeric_eval(t.simplify(term), interpret)
+        return _python_value(term, ty, fp)
 
     outputs, undefined = [], []
-    for r in enc.results:
+    for r in (enc.results if outputs_too else []):
         if isinstance(r, Scalar):
             outputs.append(np.array(_python(concrete(r.term), r.type, fp), dtype=numpy_dtype(r.type)))
             undefined.append(None)
@@ -95,8 +106,19 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             out[idx] = _python(concrete(r.at(ii)), r.type.elem, fp)
         outputs.append(out)
         undefined.append(mask if mask.any() else None)
-    ub = [u.reason for u in enc.state.ub if t.static_bool(concrete(u.cond)) is not False]
+    ub = [u.reason for u in enc.state.ub if _may_hold(concrete(u.cond))]
     return Evaluation(outputs, ub, undefined)
+
+
+def _may_hold(cond) -> bool:
+    """Whether a UB condition at concrete inputs can hold. Conditions over a tensor's elements
+    are quantified over its (now concrete) extent, which simplification alone does not decide."""
+    decided = t.static_bool(cond)
+    if decided is not None:
+        return decided
+    from irverify.smt import solver
+
+    return solver.check("evaluate: UB condition", [cond], 10.0).status != "unsat"
 
 
 def _fix_arrays(term, tensor_subst, fp):
