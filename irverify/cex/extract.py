@@ -98,6 +98,8 @@ def counterexample(failure: Failure, inputs: Inputs, fp) -> Counterexample:
         return cex
     cex.output = out.label
     src, tgt = out.src, out.tgt
+    if src is None and hasattr(tgt, "unwritten"):  # a binding only the target writes
+        src = tgt.unwritten()
     if isinstance(src, Tensor) and isinstance(tgt, Tensor):
         if failure.index_vars:
             cex.index = [solver.int_value(model, v) for v in failure.index_vars]

@@ -80,6 +80,8 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float)
             if res.status == "unsat":
                 bounded = True
         if res.status == "unknown":
+            res = _try_zero_inputs(name, pre + [formula], inputs, fp, timeout_s) or res
+        if res.status == "unknown":
             unknown.append(f"{name}: {res.reason or 'timeout'}")
             return None
         if res.status == "unsat":
@@ -117,6 +119,26 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float)
     return Outcome(None, unknown, bounded)
 
 
+HINT_TIMEOUT_S = 3.0
+
+
+def _try_zero_inputs(name: str, assertions: list[Any], inputs: Inputs, fp, timeout_s: float):
+    """After a timeout, look for a counterexample with one tensor argument fixed to zeros (a
+    model found under the restriction is still a counterexample; nonlinear real queries such
+    as a misplaced attention scale become linear this way). ``None`` if none is found."""
+    for arg_name, val in zip(inputs.arg_names, inputs.args):
+        if not isinstance(val, Tensor) or val.rank == 0 or arg_name not in inputs.arrays:
+            continue
+        elem = val.type.elem
+        zero = fp.const(0.0, elem) if isinstance(elem, FloatType) else (
+            t.int_val(0) if not hasattr(elem, "width") else t.bv_val(0, elem.width))
+        hint = inputs.arrays[arg_name] == t.const_array(val.rank, zero)
+        res = solver.check(f"{name} ({arg_name} = 0)", assertions + [hint], min(HINT_TIMEOUT_S, timeout_s))
+        if res.status == "sat":
+            return res
+    return None
+
+
 def value_mismatch(out: Output, fp) -> tuple[Any, list[Any]]:
     """A formula true when the target's output differs from a defined source output."""
     s, g = out.src, out.tgt
@@ -126,6 +148,8 @@ def value_mismatch(out: Output, fp) -> tuple[Any, list[Any]]:
         idx = [t.fresh_int("idx") for _ in range(s.rank)]
         ok = t.and_(g.is_defined(idx), refines(s.at(idx), g.at(idx), s.type.elem, fp))
         return t.and_(s.in_bounds(idx), s.is_defined(idx), t.not_(ok)), idx
+    if s is None and hasattr(g, "unwritten"):  # a binding only the target writes
+        s = g.unwritten()
     if hasattr(s, "mismatch"):  # memory outputs (bindings) know how to compare themselves
         return s.mismatch(g, fp)
     raise TypeError(f"cannot compare {type(s).__name__} with {type(g).__name__}")

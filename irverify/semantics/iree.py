@@ -1,0 +1,540 @@
+"""IREE dispatch-level semantics: HAL bindings as flat buffers, push constants, dispatch tensor
+loads and stores (``hal.*`` and ``iree_tensor_ext.*``).
+
+Upstream docs: ``compiler/src/iree/compiler/Dialect/HAL/IR/HALOps.td`` and
+``compiler/src/iree/compiler/Dialect/TensorExt/IR/TensorExtOps.td`` (iree-org/iree).
+
+Memory model
+------------
+* Each HAL binding ``b`` is one flat buffer of elements. Its length (in elements) and its
+  initial contents are free symbols shared by source and target (``binding.{b}``). All
+  subspans of one binding must use the same element type (mixed types are unsupported).
+* ``hal.interface.binding.subspan`` is a dense row-major *view* of the buffer starting at
+  ``offset / sizeof(elem)`` elements; subspans of one binding alias.
+* ``dispatch.tensor.store`` updates the buffer functionally:
+  ``new(p) = ite(p is written, value at the slice index of p, old(p))``; elements it does not
+  write keep their previous contents.
+* What is observable is the final contents of every binding written on either side, compared at
+  a symbolic flat position (``Buffer.mismatch``), plus the function's results.
+
+Undefined behaviour (runtime preconditions IREE assumes and never checks): a load or store
+whose view does not lie inside the buffer, a slice out of the view's bounds, a non-positive
+stride, a stored value whose dims differ from the slice sizes, ``{dims}`` of a load/store that
+differ from the view's, a byte offset violating the subspan's ``alignment``.
+
+Loading from a ``writeonly`` view or storing to a ``readonly`` one is *unsupported*: the access
+qualifier is a contract with the host about what the buffer holds, which irverify does not
+model, so neither reading an initial value nor declaring UB would be justified.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from irverify.errors import Unsupported
+from irverify.ir.core import (
+    DispatchTensorType,
+    FloatType,
+    IndexType,
+    IntType,
+    Op,
+    ScalarType,
+    TensorType,
+)
+from irverify.semantics.common import DYNAMIC, result_dims, static_or_dynamic
+from irverify.semantics.registry import semantics
+from irverify.semantics.values import Scalar, Tensor
+from irverify.smt import terms as t
+
+# How a flat position is split into a view index when reading the final buffers for the value
+# check: "fresh" introduces fresh index variables with a defining linear constraint (only for
+# the free comparison position), "div" uses floordiv/floormod terms everywhere.
+DECOMPOSITION = "fresh"
+
+PUSH_CONSTANT_BITS = 32
+
+
+# ----------------------------------------------------------------------------- helpers
+
+
+def elem_bytes(ty: ScalarType, op: Op) -> int | None:
+    """Storage size of one element in a binding; ``None`` for ``index`` (target-dependent:
+    such a view must start at byte offset 0)."""
+    if isinstance(ty, IndexType):
+        return None
+    if isinstance(ty, (IntType, FloatType)) and ty.width % 8 == 0:
+        return ty.width // 8
+    raise Unsupported(f"binding element type {ty}", op.loc)
+
+
+def segments(op: Op, n: int) -> list[int]:
+    sizes = op.attrs.get("operandSegmentSizes")
+    if not isinstance(sizes, list) or len(sizes) != n:
+        raise Unsupported(f"operand segments of '{op.name}'", op.loc)
+    return [int(s) for s in sizes]
+
+
+def split_operands(op: Op, args: Sequence[Any], n: int) -> list[list[Any]]:
+    out, k = [], 0
+    for s in segments(op, n):
+        out.append(list(args[k:k + s]))
+        k += s
+    return out
+
+
+def strides_of(dims: Sequence[Any]) -> list[Any]:
+    """Row-major element strides of a dense array with extents ``dims``."""
+    out, acc = [], t.int_val(1)
+    for d in reversed(dims):
+        out.append(acc)
+        acc = t.simplify(acc * d)
+    return list(reversed(out))
+
+
+def refines(src, tgt, ty, fp):
+    if isinstance(ty, FloatType):
+        return fp.refines(src, tgt, ty)
+    return src == tgt
+
+
+# ----------------------------------------------------------------------------- values
+
+
+@dataclass
+class View:
+    """The value of a subspan: a dense row-major view of ``binding`` at element ``offset``."""
+
+    type: DispatchTensorType
+    binding: int
+    offset: Any
+    dims: list[Any]
+
+
+@dataclass
+class Store:
+    """One store: the slice of ``view`` it writes and the value (``dropped`` marks unit dims
+    of the slice that the value's rank leaves out)."""
+
+    view: View
+    offsets: list[Any]
+    sizes: list[Any]
+    strides: list[Any]
+    dropped: list[bool]
+    value: Tensor
+
+    def locate(self, p, side: list | None):
+        """(is flat position ``p`` written by this store, the value index it takes)."""
+        q = p - self.view.offset
+        dims = self.view.dims
+        numel = t.product(dims)
+        in_view = t.and_(t.le(t.int_val(0), q), t.lt(q, numel))
+        strides = strides_of(dims)
+        if side is not None:
+            v = [t.fresh_int("v") for _ in dims]
+            defs = [q == sum((vk * sk for vk, sk in zip(v, strides)), t.int_val(0))]
+            defs += [t.in_range(vk, dk) for vk, dk in zip(v, dims)]
+            side.append(t.implies(in_view, t.and_(*defs)))
+        else:
+            v = []
+            for k, (sk, dk) in enumerate(zip(strides, dims)):
+                quot = t.floordiv(q, sk)
+                v.append(quot if k == 0 else t.floormod(quot, dk))
+        conds, idx = [in_view], []
+        for vk, off, size, st in zip(v, self.offsets, self.sizes, self.strides):
+            rel = vk - off
+            stride = t.static_int(st)
+            if stride == 1:
+                ik = rel
+            else:
+                ik = t.floordiv(rel, st)
+                conds.append(t.floormod(rel, st) == 0)
+            conds.append(t.in_range(ik, size))
+            idx.append(ik)
+        kept = [ik for ik, drop in zip(idx, self.dropped) if not drop]
+        return t.and_(*conds), kept
+
+
+@dataclass
+class Buffer:
+    """The contents of one binding: initial contents overwritten by ``stores`` in order."""
+
+    binding: int
+    elem: ScalarType
+    length: Any
+    initial: Any
+    stores: tuple[Store, ...] = ()
+
+    def with_store(self, store: Store) -> Buffer:
+        return Buffer(self.binding, self.elem, self.length, self.initial, self.stores + (store,))
+
+    def unwritten(self) -> Buffer:
+        return Buffer(self.binding, self.elem, self.length, self.initial)
+
+    def read(self, p, side: list | None = None):
+        """(value, defined) at flat element position ``p``."""
+        value, defined = t.select(self.initial, [p]), t.true()
+        for st in self.stores:
+            written, idx = st.locate(p, side)
+            value = t.ite(written, st.value.at(idx), value)
+            if st.value.defined is not None:
+                defined = t.ite(written, st.value.defined(idx), defined)
+        return value, defined
+
+    def any_undefined(self) -> bool:
+        return any(st.value.defined is not None for st in self.stores)
+
+    # -- hooks of the refinement check and of counterexample extraction --------------------
+
+    def mismatch(self, other: Buffer | None, fp):
+        """A formula true when ``other`` (the target's final buffer) differs from this defined
+        source element at a symbolic flat position; returns (formula, [position])."""
+        other = other if other is not None else self.unwritten()
+        p = t.fresh_int("flat")
+        side: list | None = [] if DECOMPOSITION == "fresh" else None
+        sv, sd = self.read(p, side)
+        gv, gd = other.read(p, side)
+        ok = t.and_(gd, refines(sv, gv, self.elem, fp))
+        return t.and_(t.in_range(p, self.length), sd, t.not_(ok), *(side or [])), [p]
+
+    def describe_mismatch(self, other: Buffer | None, model, index_vars, fp, cex) -> None:
+        """Fill ``cex`` with the differing position, both values and every differing position."""
+        from irverify.smt import solver
+
+        other = other if other is not None else self.unwritten()
+        length = solver.int_value(model, self.length)
+        positions = []
+        for pos in range(min(length, 1 << 12)):
+            if self._differs(other, model, pos, fp):
+                positions.append(pos)
+        first = solver.int_value(model, index_vars[0]) if index_vars else (positions or [0])[0]
+        cex.index = [first]
+        cex.source_value = self._value(model, first, fp)
+        cex.target_value = other._value(model, first, fp)
+        shown = ", ".join(map(str, positions[:32])) + (" ..." if len(positions) > 32 else "")
+        cex.output = f"binding {self.binding} (flat positions that differ: {shown})"
+
+    def _value(self, model, pos: int, fp):
+        from irverify.cex.extract import scalar_value
+        from irverify.smt import solver
+
+        v, d = self.read(t.int_val(pos))
+        if str(solver.evaluate(model, d)) != "True":
+            return "uninitialized"
+        return scalar_value(model, v, self.elem, fp)
+
+    def _differs(self, other: Buffer, model, pos: int, fp) -> bool:
+        from irverify.smt import solver
+
+        sv, sd = self.read(t.int_val(pos))
+        gv, gd = other.read(t.int_val(pos))
+        bad = t.and_(sd, t.not_(t.and_(gd, refines(sv, gv, self.elem, fp))))
+        return str(solver.evaluate(model, bad)) == "True"
+
+
+@dataclass
+class Memory:
+    """The buffers of one side, by binding index (kept on the encoding state)."""
+
+    buffers: dict[int, Buffer] = field(default_factory=dict)
+
+
+def memory(ctx) -> Memory:
+    mem = getattr(ctx.state, "iree_memory", None)
+    if mem is None:
+        mem = Memory()
+        ctx.state.iree_memory = mem
+    return mem
+
+
+def binding_buffer(ctx, b: int, elem: ScalarType, op: Op) -> Buffer:
+    """The current buffer of binding ``b`` on this side (created from the shared symbols)."""
+    mem = memory(ctx)
+    if b in mem.buffers:
+        buf = mem.buffers[b]
+        if buf.elem != elem:
+            raise Unsupported(f"binding {b} viewed with element types {buf.elem} and {elem}", op.loc)
+        return buf
+    from irverify.verify.encode import scalar_sort
+
+    sort = scalar_sort(elem, ctx.fp)
+
+    def make():
+        length = t.int_var(f"binding{b}.length")
+        ctx.inputs.dims.append((f"binding {b} length", length))
+        ctx.inputs.assumptions.append(length >= 0)
+        initial = t.array_var(f"binding{b}", 1, sort)
+        ctx.inputs.extras[f"binding {b} (initial)"] = _concretise(length, initial, elem)
+        return elem, length, initial
+
+    shared_elem, length, initial = ctx.inputs.symbol(f"binding.{b}", make)
+    if shared_elem != elem:
+        raise Unsupported(f"binding {b} viewed with element types {shared_elem} and {elem}", op.loc)
+    buf = Buffer(b, elem, length, initial)
+    mem.buffers[b] = buf
+    return buf
+
+
+def _concretise(length, initial, elem):
+    def concretise(model, fp):
+        import numpy as np
+
+        from irverify.cex.extract import MAX_ELEMENTS, TooLarge, numpy_dtype, scalar_value
+        from irverify.smt import solver
+
+        n = max(solver.int_value(model, length), 0)
+        if n > MAX_ELEMENTS:
+            raise TooLarge(f"binding of {n} elements")
+        out = np.zeros([n], dtype=numpy_dtype(elem))
+        for i in range(n):
+            out[i] = scalar_value(model, t.select(initial, [t.int_val(i)]), elem, fp)
+        return "tensor", out
+
+    return concretise
+
+
+# ----------------------------------------------------------------------------- hal
+
+
+@semantics("hal.interface.constant.load", attrs=("layout", "ordinal"))
+def constant_load(ctx, op: Op):
+    """The ``ordinal``-th 32-bit push constant: a free value shared by source and target.
+    An ``index`` result reads the slot zero-extended, so it lies in [0, 2^32)."""
+    k = int(op.attrs["ordinal"])
+    ty = op.results[0].type
+    name = op.results[0].name or f"%pc{k}"
+
+    def make():
+        v = t.int_var(f"push_constant{k}")
+        ctx.inputs.dims.append((f"push constant {k} ({name})", v))
+        ctx.inputs.assumptions.append(t.in_range(v, t.int_val(1 << PUSH_CONSTANT_BITS)))
+        return v
+
+    v = ctx.inputs.symbol(f"push_constant.{k}", make)
+    if isinstance(ty, IndexType):
+        return Scalar(v, ty)
+    if isinstance(ty, IntType) and ty.width == PUSH_CONSTANT_BITS:
+        return Scalar(t.int_to_bv(v, 32), ty)
+    if isinstance(ty, FloatType) and ty.width == PUSH_CONSTANT_BITS:
+        return Scalar(ctx.fp.from_bits(t.int_to_bv(v, 32), ty), ty)
+    raise Unsupported(f"push constant of type {ty}", op.loc)
+
+
+@semantics("hal.interface.binding.subspan",
+           attrs=("layout", "binding", "alignment", "descriptor_flags"))
+def binding_subspan(ctx, op: Op, *args):
+    """A dense row-major view of binding ``binding`` at byte ``offset`` (0 when absent).
+    ``descriptor_flags`` (ReadOnly/Indirect) do not change the contents; ``alignment`` promises
+    that the byte offset is a multiple of it (UB otherwise)."""
+    ty = op.results[0].type
+    if not isinstance(ty, DispatchTensorType) or ty.tensor.encoding is not None:
+        raise Unsupported(f"subspan of type {ty}", op.loc)
+    offset_ops, dyn = split_operands(op, args, 2)
+    size = elem_bytes(ty.tensor.elem, op)
+    byte_off = offset_ops[0].term if offset_ops else t.int_val(0)
+    align = op.attrs.get("alignment")
+    if align is not None:
+        ctx.add_ub(t.floormod(byte_off, t.int_val(int(align))) != 0,
+                   f"subspan offset is not a multiple of its alignment {align}")
+    if size is None:
+        if t.static_int(byte_off) != 0:
+            raise Unsupported("non-zero byte offset of a binding of index elements", op.loc)
+        size = 1
+    _require_divisible(ctx, byte_off, size, op)
+    b = int(op.attrs["binding"])
+    binding_buffer(ctx, b, ty.tensor.elem, op)
+    dims = static_or_dynamic([DYNAMIC if d is None else d for d in ty.tensor.shape], dyn)
+    elem_off = t.floordiv(byte_off, t.int_val(size)) if size != 1 else byte_off
+    return View(ty, b, t.simplify(elem_off), dims)
+
+
+def _require_divisible(ctx, byte_off, size: int, op: Op) -> None:
+    """A byte offset that is not a whole number of elements is not modelled."""
+    if size == 1:
+        return
+    off = t.static_int(byte_off)
+    if off is not None:
+        if off % size:
+            raise Unsupported(f"byte offset {off} not a multiple of the element size {size}", op.loc)
+        return
+    from irverify.smt import solver
+
+    pre = list(ctx.inputs.assumptions) + ctx.state.assumptions
+    res = solver.check("subspan offset divisibility", pre + [t.floormod(byte_off, t.int_val(size)) != 0], 5.0)
+    if res.status != "unsat":
+        raise Unsupported(f"byte offset not provably a multiple of the element size {size}", op.loc)
+
+
+# ----------------------------------------------------------------------------- slices
+
+
+def dropped_dims(sizes: Sequence[Any], full_rank: int, reduced: TensorType, op: Op) -> list[bool]:
+    """IREE's rank-reduction rule (``getDroppedDimsImpl``): scanning the sizes, a static 1 is
+    dropped unless the next reduced dim is also a static 1; dynamic sizes are never dropped;
+    at most ``full_rank - reduced.rank`` dims are dropped."""
+    k = full_rank - reduced.rank
+    if k < 0:
+        raise Unsupported(f"'{op.name}' value of rank {reduced.rank} into rank {full_rank}", op.loc)
+    dropped, p, n = [], 0, 0
+    for s in sizes:
+        unit = t.static_int(s) == 1
+        if n < k and unit and not (p < reduced.rank and reduced.shape[p] == 1):
+            dropped.append(True)
+            n += 1
+        else:
+            dropped.append(False)
+            p += 1
+    if n != k or p != reduced.rank:
+        raise Unsupported(f"'{op.name}' rank reduction {sizes} -> {reduced}", op.loc)
+    return dropped
+
+
+def slice_operands(op: Op, offs, sizes, strides):
+    static = (op.attrs["static_offsets"], op.attrs["static_sizes"], op.attrs["static_strides"])
+    return [static_or_dynamic(s, d) for s, d in zip(static, (offs, sizes, strides))]
+
+
+def check_slice(ctx, view: View, dims_ops, offsets, sizes, strides, what: str) -> None:
+    """UB unless the ``{dims}`` match the view, the view lies in the buffer and the slice lies
+    in the view with positive strides."""
+    for k, (d, v) in enumerate(zip(dims_ops, [d for d, s in zip(view.dims, view.type.tensor.shape) if s is None])):
+        ctx.add_ub(d.term != v, f"{what}: dynamic dim {k} differs from the subspan's")
+    buf = memory(ctx).buffers[view.binding]
+    numel = t.product(view.dims)
+    ctx.add_ub(t.or_(t.lt(view.offset, t.int_val(0)), t.lt(buf.length, view.offset + numel)),
+               f"{what}: the view does not lie inside binding {view.binding}")
+    for k, (off, size, st, dim) in enumerate(zip(offsets, sizes, strides, view.dims)):
+        s = t.static_int(st)
+        if s is not None and s < 1:
+            raise Unsupported(f"{what}: stride {s}", ctx.op.loc if ctx.op else None)
+        ctx.add_ub(t.lt(st, t.int_val(1)), f"{what}: non-positive stride in dim {k}")
+        ctx.add_ub(t.lt(size, t.int_val(0)), f"{what}: negative size in dim {k}")
+        out = t.or_(t.lt(off, t.int_val(0)), t.le(dim, off + (size - 1) * st))
+        ctx.add_ub(t.and_(t.lt(t.int_val(0), size), out), f"{what}: slice out of bounds in dim {k}")
+
+
+@semantics("iree_tensor_ext.dispatch.tensor.load",
+           attrs=("static_offsets", "static_sizes", "static_strides"))
+def dispatch_load(ctx, op: Op, src: View, *args):
+    """``tensor.extract_slice`` of the view (``r[i] = view[off + i*stride]``), with unit dims
+    dropped per the rank-reduction rule; reads the binding's current contents."""
+    if src.type.access == "writeonly":
+        raise Unsupported("load from a writeonly dispatch tensor", op.loc)
+    dims_ops, offs, szs, strs = split_operands(op, [src, *args], 5)[1:]
+    offsets, sizes, strides = slice_operands(op, offs, szs, strs)
+    rtype = op.results[0].type
+    if not isinstance(rtype, TensorType) or rtype.elem != src.type.tensor.elem:
+        raise Unsupported(f"load result of type {rtype}", op.loc)
+    dropped = dropped_dims(sizes, len(sizes), rtype, op)
+    check_slice(ctx, src, dims_ops, offsets, sizes, strides, "dispatch.tensor.load")
+    kept_sizes = [s for s, d in zip(sizes, dropped) if not d]
+    dims = result_dims(ctx, rtype, kept_sizes, op)
+    buf = memory(ctx).buffers[src.binding]
+    vstrides = strides_of(src.dims)
+
+    def flat(idx):
+        it = iter(idx)
+        full = [t.int_val(0) if d else next(it) for d in dropped]
+        return src.offset + sum(((o + i * s) * vs for o, i, s, vs in zip(offsets, full, strides, vstrides)),
+                                t.int_val(0))
+
+    def elem(idx):
+        return buf.read(flat(idx))[0]
+
+    defined = (lambda idx: buf.read(flat(idx))[1]) if buf.any_undefined() else None
+    return Tensor(rtype, dims, elem, defined)
+
+
+@semantics("iree_tensor_ext.dispatch.tensor.store",
+           attrs=("static_offsets", "static_sizes", "static_strides"))
+def dispatch_store(ctx, op: Op, value: Tensor, dst: View, *args):
+    """``dst := tensor.insert_slice(value, dst, offsets, sizes, strides)`` on the binding's
+    buffer; the value's dims must equal the (non-dropped) sizes, else UB."""
+    if dst.type.access == "readonly":
+        raise Unsupported("store to a readonly dispatch tensor", op.loc)
+    if not isinstance(value, Tensor) or value.type.elem != dst.type.tensor.elem:
+        raise Unsupported("store of a non-tensor or of another element type", op.loc)
+    dims_ops, offs, szs, strs = split_operands(op, [value, dst, *args], 6)[2:]
+    offsets, sizes, strides = slice_operands(op, offs, szs, strs)
+    dropped = dropped_dims(sizes, len(sizes), value.type, op)
+    check_slice(ctx, dst, dims_ops, offsets, sizes, strides, "dispatch.tensor.store")
+    kept = [s for s, d in zip(sizes, dropped) if not d]
+    for k, (vd, s) in enumerate(zip(value.dims, kept)):
+        ctx.add_ub(vd != s, f"dispatch.tensor.store: value dim {k} differs from the slice size")
+    for k, (s, d) in enumerate(zip(sizes, dropped)):
+        if d:
+            ctx.add_ub(s != 1, f"dispatch.tensor.store: dropped dim {k} is not a unit dim")
+    mem = memory(ctx)
+    buf = mem.buffers[dst.binding].with_store(Store(dst, offsets, sizes, strides, dropped, value))
+    mem.buffers[dst.binding] = buf
+    ctx.state.extra_outputs[f"binding {dst.binding}"] = buf
+
+
+# ----------------------------------------------------------------------------- tensor_ext
+
+
+@semantics("iree_tensor_ext.dispatch.workload.ordinal", attrs=("ordinal",))
+def workload_ordinal(ctx, op: Op, value: Scalar):
+    """Identity: the value, tagged as the ``ordinal``-th workload for workgroup counting."""
+    return value
+
+
+def _bits(ctx, x, ty):
+    return ctx.fp.to_bits(x, ty) if isinstance(ty, FloatType) else x
+
+
+def _from_bits(ctx, x, ty):
+    return ctx.fp.from_bits(x, ty) if isinstance(ty, FloatType) else x
+
+
+@semantics("iree_tensor_ext.bitcast")
+def bitcast(ctx, op: Op, src: Tensor, *args):
+    """Reinterpret the bytes of each innermost row (little-endian); only the innermost dim and
+    the element type may change, the outer dims are the same."""
+    src_dims_ops, res_dims_ops = split_operands(op, [src, *args], 3)[1:]
+    rtype = op.results[0].type
+    if not isinstance(src, Tensor) or not isinstance(rtype, TensorType) or rtype.rank != src.rank \
+            or rtype.rank == 0 or rtype.encoding is not None:
+        raise Unsupported(f"bitcast {op.operands[0].type} -> {rtype}", op.loc)
+    a, b = src.type.elem, rtype.elem
+    if isinstance(a, IndexType) or isinstance(b, IndexType):
+        raise Unsupported("bitcast of index elements", op.loc)
+    wa, wb = a.width, b.width
+    if max(wa, wb) % min(wa, wb):
+        raise Unsupported(f"bitcast {a} -> {b}", op.loc)
+    dyn = iter(res_dims_ops)
+    dims = [next(dyn).term if s is None else t.int_val(s) for s in rtype.shape]
+    src_dyn = [d for d, s in zip(src.dims, src.type.shape) if s is None]
+    for k, (d, v) in enumerate(zip(src_dims_ops, src_dyn)):
+        ctx.add_ub(d.term != v, f"bitcast: source dynamic dim {k} differs from the operand's")
+    for k in range(rtype.rank - 1):
+        ctx.add_ub(dims[k] != src.dims[k], f"bitcast: outer dim {k} differs")
+    ctx.add_ub(dims[-1] * wb != src.dims[-1] * wa, "bitcast: innermost row sizes differ in bits")
+    if wa == wb:
+        def elem(idx):
+            return _from_bits(ctx, _bits(ctx, src.at(idx), a), b)
+        defined = src.defined
+    elif wb > wa:
+        r = wb // wa
+
+        def parts(idx):
+            return [list(idx[:-1]) + [idx[-1] * r + c] for c in range(r)]
+
+        def elem(idx):
+            words = [_bits(ctx, src.at(j), a) for j in reversed(parts(idx))]
+            return _from_bits(ctx, t.concat(*words), b)
+        defined = None if src.defined is None else (
+            lambda idx: t.and_(*(src.defined(j) for j in parts(idx))))
+    else:
+        r = wa // wb
+
+        def word(idx):
+            return list(idx[:-1]) + [t.floordiv(idx[-1], t.int_val(r))]
+
+        def elem(idx):
+            w = _bits(ctx, src.at(word(idx)), a)
+            shift = t.int_to_bv(t.floormod(idx[-1], t.int_val(r)) * wb, wa)
+            return _from_bits(ctx, t.trunc(t.lshr(w, shift), wb), b)
+        defined = None if src.defined is None else (lambda idx: src.defined(word(idx)))
+    return Tensor(rtype, dims, elem, defined)

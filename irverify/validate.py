@@ -1,0 +1,194 @@
+"""``irverify validate-pass``: run a real compiler pass on an input, then check every function
+before against after.
+
+IREE (``--iree-pipeline``): each case (the whole file, or each ``// -----`` chunk with
+``--split-input-file``) is parsed with the MLIR bindings bundled with iree-base-compiler, the
+pipeline runs in-process on a copy (``PassManager.parse(PIPELINE).run``), the output is
+verified, and ``check_modules`` compares the functions before and after. The after module's
+text is the printed pass output, so a counterexample can be confirmed by compiling it.
+
+Output: one verdict per case and a summary; with ``--json`` one JSON object per case per line,
+then a summary line. The exit code is that of the worst verdict.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+
+from irverify.errors import InputError, Unsupported
+from irverify.verify.verdict import Report, Verdict, worst
+
+SPLIT_MARKER = "// -----"
+
+
+@dataclass
+class Case:
+    """One input case: its text (padded with blank lines so line numbers match the file)."""
+
+    index: int
+    line: int
+    text: str
+
+
+@dataclass
+class CaseResult:
+    case: Case
+    verdict: Verdict
+    report: Report | None = None
+    message: str = ""
+    changed: bool | None = None
+    after_text: str = ""
+    time_s: float = 0.0
+    functions: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {
+            "case": self.case.index,
+            "line": self.case.line,
+            "verdict": self.verdict.value,
+            "changed": self.changed,
+            "functions": [f.to_json() for f in self.report.functions] if self.report else [],
+            "model": self.report.model if self.report else "",
+            "message": self.message,
+            "time_s": round(self.time_s, 4),
+        }
+
+
+def split_cases(text: str, split: bool) -> list[Case]:
+    """The cases of an input; each chunk keeps its original line numbers (leading blank lines)."""
+    if not split:
+        return [Case(0, 1, text)]
+    cases, chunk, start = [], [], 0
+    lines = text.splitlines(keepends=True)
+    for n, line in enumerate(lines):
+        if line.strip() == SPLIT_MARKER:
+            cases.append(Case(len(cases), start + 1, "\n" * start + "".join(chunk)))
+            chunk, start = [], n + 1
+        else:
+            chunk.append(line)
+    cases.append(Case(len(cases), start + 1, "\n" * start + "".join(chunk)))
+    return cases
+
+
+def run_validate_pass(args, opts) -> int:
+    if bool(args.iree_pipeline) == bool(args.tvm_pass):
+        raise InputError("validate-pass needs exactly one of --iree-pipeline and --tvm-pass")
+    try:
+        with open(args.input, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as e:
+        raise InputError(f"{args.input}: cannot read: {e.strerror}") from None
+    if args.tvm_pass:
+        results = validate_tvm(args, text, opts)
+    else:
+        if args.pass_config:
+            raise InputError("--pass-config applies to --tvm-pass only")
+        results = validate_iree(args.iree_pipeline, args.input, text, args.split_input_file, opts)
+    print_results(results, args.json)
+    return worst([r.verdict for r in results]).exit_code
+
+
+# ----------------------------------------------------------------------------- IREE
+
+
+def validate_iree(pipeline: str, path: str, text: str, split: bool, opts) -> list[CaseResult]:
+    from iree.compiler import ir, passmanager
+
+    from irverify.frontends.mlir.parse import mlir_context
+
+    ctx = mlir_context()
+    try:
+        passmanager.PassManager.parse(pipeline, ctx)
+    except (ValueError, ir.MLIRError) as e:
+        raise InputError(f"invalid pass pipeline '{pipeline}': {_one_line(e)}") from None
+    return [validate_iree_case(pipeline, path, case, opts) for case in split_cases(text, split)]
+
+
+def validate_iree_case(pipeline: str, path: str, case: Case, opts) -> CaseResult:
+    """Run ``pipeline`` on one case and check before against after."""
+    from iree.compiler import ir, passmanager
+
+    from irverify.frontends.mlir.parse import mlir_context, parse_mlir_native, translate_module
+    from irverify.verify.check import check_modules
+
+    start = time.perf_counter()
+    res = CaseResult(case, Verdict.ERROR)
+    try:
+        before_native = parse_mlir_native(case.text, path)
+        after_native = parse_mlir_native(case.text, path)
+        ctx = mlir_context()
+        try:
+            passmanager.PassManager.parse(pipeline, ctx).run(after_native.operation)
+        except ir.MLIRError as e:
+            raise InputError(f"{path}:{case.line}: pass failed: {_one_line(e)}") from None
+        try:
+            after_native.operation.verify()
+        except ir.MLIRError as e:
+            raise InputError(f"{path}:{case.line}: pass produced invalid IR: {_one_line(e)}") from None
+        before_text = before_native.operation.get_asm(use_local_scope=True)
+        res.after_text = after_native.operation.get_asm(use_local_scope=True)
+        res.changed = before_text != res.after_text
+        before = translate_module(before_native, case.text, path)
+        after = translate_module(after_native, res.after_text, path)
+        report = check_modules(before, after, opts)
+        res.report, res.verdict = report, report.verdict
+        res.message = report.message or "; ".join(f"@{f.name}: {f.message}" for f in report.functions if f.message)
+    except InputError as e:
+        res.verdict, res.message = Verdict.ERROR, str(e)
+    except Unsupported as e:
+        res.verdict, res.message = Verdict.UNSUPPORTED, str(e)
+    res.time_s = time.perf_counter() - start
+    return res
+
+
+def _one_line(e: Exception) -> str:
+    diags = getattr(e, "error_diagnostics", None) or []
+    if diags:
+        return diags[0].message.splitlines()[0].strip()
+    lines = [ln.strip() for ln in str(e).splitlines() if ln.strip()]
+    return " ".join(lines[:3]) if lines else type(e).__name__
+
+
+# ----------------------------------------------------------------------------- TVM
+
+
+def validate_tvm(args, text: str, opts) -> list[CaseResult]:
+    """Relax passes are not supported yet: every input is an ``error`` case."""
+    return [CaseResult(Case(0, 1, text), Verdict.ERROR,
+                       message="TVM support is not available yet in validate-pass (--tvm-pass)")]
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def print_results(results: list[CaseResult], as_json: bool) -> None:
+    from irverify.cex.report import render_function
+
+    counts = {v: sum(1 for r in results if r.verdict is v) for v in Verdict}
+    overall = worst([r.verdict for r in results])
+    if as_json:
+        for r in results:
+            print(json.dumps(r.to_json()))
+        print(json.dumps({"summary": {v.value: n for v, n in counts.items()}, "verdict": overall.value,
+                          "cases": len(results), "time_s": round(sum(r.time_s for r in results), 4)}))
+        return
+    for r in results:
+        names = ", ".join(f"@{f.name}" for f in r.report.functions) if r.report else ""
+        changed = {True: "changed", False: "unchanged", None: "-"}[r.changed]
+        print(f"case {r.case.index} (line {r.case.line}) {names}: {r.verdict.value} [{changed}, {r.time_s:.2f} s]")
+        if r.report is None:
+            print(f"  {r.message}")
+        elif r.verdict is not Verdict.CORRECT:
+            for fn in r.report.functions:
+                for line in render_function(fn):
+                    print("  " + line)
+    print()
+    print(f"{'case':>4}  {'line':>5}  {'verdict':<11}  {'changed':<9}  {'time_s':>7}  functions")
+    for r in results:
+        names = ", ".join(f"@{f.name}" for f in r.report.functions) if r.report else ""
+        changed = {True: "yes", False: "no", None: "-"}[r.changed]
+        print(f"{r.case.index:>4}  {r.case.line:>5}  {r.verdict.value:<11}  {changed:<9}  {r.time_s:>7.2f}  {names}")
+    summary = ", ".join(f"{n} {v.value}" for v, n in counts.items() if n)
+    print(f"summary: {len(results)} cases: {summary}; verdict: {overall.value}")

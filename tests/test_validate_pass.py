@@ -1,0 +1,98 @@
+"""``irverify validate-pass --iree-pipeline``: the reshape/bitcast-into-interface fold pass on
+IREE's own lit inputs (peer suite), split-input-file handling, JSON lines and exit codes."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from irverify.validate import split_cases
+
+SUITE = Path("/work/shared/peer-suites/iree-fold-reshape")
+PIPELINE = "builtin.module(func.func(iree-codegen-fold-reshape-into-interface-tensor))"
+# Ops of the pass's patterns: none of them may be the reason for an `unsupported` verdict.
+PATTERN_OPS = ("hal.interface", "iree_tensor_ext.dispatch", "tensor.collapse_shape", "tensor.expand_shape",
+               "affine.apply", "arith.divsi")
+EXIT = {"correct": 0, "incorrect": 1, "error": 2, "unsupported": 3, "unknown": 4}
+
+needs_suite = pytest.mark.skipif(not SUITE.exists(), reason="peer suite not present")
+
+
+def validate(path: Path, *extra: str):
+    out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--iree-pipeline", PIPELINE,
+                          "--split-input-file", "--json", *extra, str(path)], capture_output=True, text=True)
+    lines = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
+    return out.returncode, lines[:-1], lines[-1]
+
+
+def assert_case_ok(case: dict):
+    assert case["verdict"] in EXIT
+    if case["verdict"] == "unsupported":
+        assert not any(op in case["message"] for op in PATTERN_OPS), case["message"]
+    for fn in case["functions"]:
+        if fn["verdict"] == "incorrect":
+            assert fn["confirmed"] is True, fn["execution"]
+    if case["changed"] is False and case["verdict"] not in ("unsupported",):
+        assert case["verdict"] == "correct"  # an unchanged module is trivially correct
+
+
+SAMPLE = ["fold_reshape__04_fold_collapse_into_stores_dynamic", "fold_reshape__06_fold_collapse_into_stores_dynamic_rank_reduced_inner",
+          "fold_reshape__15_unsupported_offset_in_dynamic_dim"]
+
+
+@needs_suite
+@pytest.mark.parametrize("name", SAMPLE)
+def test_sample_case(name):
+    code, cases, summary = validate(SUITE / f"{name}.before.mlir", "--no-confirm")
+    assert len(cases) == 1 and summary["cases"] == 1
+    assert cases[0]["verdict"] == "correct", cases[0]
+    assert code == 0 and summary["verdict"] == "correct"
+
+
+@needs_suite
+@pytest.mark.slow
+@pytest.mark.parametrize("path", sorted(SUITE.glob("*.mlir")) if SUITE.exists() else [], ids=lambda p: p.name[:16])
+def test_full_sweep(path):
+    code, cases, summary = validate(path)
+    assert len(cases) == 1
+    assert_case_ok(cases[0])
+    assert code == EXIT[summary["verdict"]] == EXIT[cases[0]["verdict"]]
+
+
+def test_split_keeps_line_numbers(tmp_path):
+    text = "func.func @a() {\n  return\n}\n// -----\nfunc.func @b() {\n  return\n}\n"
+    cases = split_cases(text, True)
+    assert [c.line for c in cases] == [1, 5]
+    assert cases[1].text.splitlines()[4] == "func.func @b() {"
+
+
+def test_split_file_verdicts_and_invalid_case(tmp_path):
+    f = tmp_path / "cases.mlir"
+    f.write_text("func.func @a(%x: tensor<4xi32>) -> tensor<4xi32> {\n  return %x : tensor<4xi32>\n}\n"
+                 "// -----\n"
+                 "func.func @b(%x: tensor<4xi32>) -> tensor<4xi32> {\n  %y = arith.addi %x, %undefined : tensor<4xi32>\n"
+                 "  return %y : tensor<4xi32>\n}\n")
+    code, cases, summary = validate(f)
+    assert [c["verdict"] for c in cases] == ["correct", "error"]
+    assert cases[1]["line"] == 5 and ":6:" in cases[1]["message"]
+    assert summary["verdict"] == "error" and code == 2
+
+
+def test_bad_pipeline_is_an_error(tmp_path):
+    f = tmp_path / "a.mlir"
+    f.write_text("func.func @a() {\n  return\n}\n")
+    out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--iree-pipeline", "builtin.module(no-such-pass)",
+                          str(f)], capture_output=True, text=True)
+    assert out.returncode == 2 and "pass pipeline" in out.stderr
+
+
+def test_tvm_pass_not_available_yet(tmp_path):
+    f = tmp_path / "m.py"
+    f.write_text("")
+    out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--tvm-pass", "relax.transform.X()",
+                          "--json", str(f)], capture_output=True, text=True)
+    assert out.returncode == 2
+    first = json.loads(out.stdout.splitlines()[0])
+    assert first["verdict"] == "error" and "TVM" in first["message"]
