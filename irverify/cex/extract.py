@@ -13,6 +13,7 @@ from irverify.verify.refinement import CHECK_UB, Failure
 from irverify.verify.verdict import Counterexample
 
 MAX_ELEMENTS = 1 << 16
+NOTE_ELEMENTS = 256  # a source_ub note shows tensor arguments up to this size
 
 
 class TooLarge(Exception):
@@ -47,8 +48,9 @@ def numpy_dtype(ty: Type):
     raise TypeError(ty)
 
 
-def tensor_value(model, tensor: Tensor, fp):
-    """The concrete contents of a symbolic tensor under ``model``."""
+def tensor_value(model, tensor: Tensor, fp, array=None):
+    """The concrete contents of a symbolic tensor under ``model`` (``array``: the tensor's
+    input array, read in one pass when the model gives it as stores over a constant)."""
     import numpy as np
 
     shape = [solver.int_value(model, d) for d in tensor.dims]
@@ -58,9 +60,24 @@ def tensor_value(model, tensor: Tensor, fp):
     if total > MAX_ELEMENTS:
         raise TooLarge(f"tensor of shape {shape}")
     out = np.zeros(shape, dtype=numpy_dtype(tensor.type.elem))
+    contents = solver.array_entries(model, array) if array is not None and tensor.rank else None
+    if contents is not None:
+        default, entries = contents
+        out[...] = scalar_value(model, default, tensor.type.elem, fp)
+        for idx, v in entries.items():
+            if all(0 <= i < s for i, s in zip(idx, shape)):
+                out[idx] = scalar_value(model, v, tensor.type.elem, fp)
+        return out
     for idx in itertools.product(*(range(s) for s in shape)):
         out[idx] = scalar_value(model, tensor.at([_int(i) for i in idx]), tensor.type.elem, fp)
     return out
+
+
+def _count(shape: list[int]) -> int:
+    total = 1
+    for s in shape:
+        total *= max(s, 0)
+    return total
 
 
 def _int(i: int):
@@ -69,8 +86,9 @@ def _int(i: int):
     return t.int_val(i)
 
 
-def concrete_inputs(model, inputs: Inputs, fp) -> tuple[dict, dict, dict]:
-    """(dims, scalars, tensors) of the arguments and environment under ``model``."""
+def concrete_inputs(model, inputs: Inputs, fp, max_elements: int = MAX_ELEMENTS) -> tuple[dict, dict, dict]:
+    """(dims, scalars, tensors) of the arguments and environment under ``model``; a tensor
+    argument with more than ``max_elements`` elements is given by its shape only."""
     dims = {name: solver.int_value(model, d) for name, d in inputs.dims}
     scalars: dict[str, Any] = {}
     tensors: dict[str, Any] = {}
@@ -78,7 +96,11 @@ def concrete_inputs(model, inputs: Inputs, fp) -> tuple[dict, dict, dict]:
         if isinstance(val, Scalar):
             scalars[name] = scalar_value(model, val.term, val.type, fp)
         elif isinstance(val, Tensor):
-            tensors[name] = tensor_value(model, val, fp)
+            shape = [solver.int_value(model, d) for d in val.dims]
+            if _count(shape) > max_elements:
+                tensors[name] = f"<tensor of shape {shape}, not shown>"
+                continue
+            tensors[name] = tensor_value(model, val, fp, inputs.arrays.get(name))
     for name, concretise in inputs.extras.items():
         kind, value = concretise(model, fp)
         (scalars if kind == "scalar" else tensors)[name] = value
@@ -133,7 +155,7 @@ def source_ub_note(model, inputs: Inputs, src_state, fp) -> dict:
     """The ``source_ub`` note: the violated conditions and a concrete triggering input."""
     dims, scalars, tensors = {}, {}, {}
     try:
-        dims, scalars, tensors = concrete_inputs(model, inputs, fp)
+        dims, scalars, tensors = concrete_inputs(model, inputs, fp, max_elements=NOTE_ELEMENTS)
     except TooLarge:
         pass
     reasons = [f"{u.loc}: {u.reason}" if u.loc else u.reason for u in src_state.ub if _true(model, u.cond)]

@@ -47,7 +47,7 @@ def check(name: str, assertions: Sequence[Any], timeout_s: float, extra: Sequenc
     for a in extra:
         s.add(a)
     if LOG.keep_smt2:
-        LOG.smt2.append((name, s.to_smt2()))
+        LOG.smt2.append((name, to_smtlib2(list(assertions) + list(extra))))
     start = time.perf_counter()
     try:
         r = s.check()
@@ -99,6 +99,20 @@ def _decide(closed):
     return z3.simplify(z3.substitute(closed, *pairs)) if pairs else closed
 
 
+def array_entries(model, arr):
+    """``(default, {index tuple: value})`` of an array constant under ``model``, read from the
+    ``Store(...K(default)...)`` form z3 gives models; ``None`` for any other form."""
+    v = model.eval(arr, model_completion=True)
+    entries: dict[tuple, Any] = {}
+    while z3.is_store(v):
+        idx = tuple(v.arg(k).as_long() for k in range(1, v.num_args() - 1))
+        entries.setdefault(idx, v.arg(v.num_args() - 1))
+        v = v.arg(0)
+    if not z3.is_K(v):
+        return None
+    return v.arg(0), entries
+
+
 def int_value(model, term) -> int:
     v = model.eval(term, model_completion=True)
     if z3.is_int_value(v) or z3.is_bv_value(v):
@@ -112,3 +126,146 @@ def smtlib(name: str, assertions: Sequence[Any]) -> str:
     for a in assertions:
         s.add(a)
     return f"; {name}\n" + s.to_smt2()
+
+
+def describe_query(name: str) -> str:
+    """What a refinement query named ``name`` asserts (the comment heading its SMT-LIB2 script)."""
+    base, _, rest = name.partition(" (")
+    suffix = ""
+    if rest.startswith("bounded"):
+        suffix = ", with every dynamic dim <= the bound"
+    elif rest.startswith("minimise"):
+        suffix = f", with every dynamic dim {rest[len('minimise '):].rstrip(')')} (looking for a small example)"
+    if base.startswith("shapes of "):
+        what = (f"shapes of {base[len('shapes of '):]}: the source is defined and the two results have "
+                "different extents")
+    elif base == "target UB":
+        what = "target UB: the target is undefined where the source is defined"
+    elif base.startswith("value of "):
+        what = (f"value of {base[len('value of '):]}: the source is defined and, at some in-bounds index, "
+                "a defined source element differs from the target's")
+    elif base == "source UB":
+        return f"; query: {name}: the source is undefined on some input{suffix} - sat adds a source_ub note, not a counterexample"
+    else:
+        what = base
+    return f"; query: {what}{suffix} - sat means a counterexample exists, unsat means refinement holds"
+
+
+def format_smt2(queries: Sequence[tuple[str, str]]) -> str:
+    """Queries as one SMT-LIB2 file: each is a standalone script (its own declarations,
+    assertions and ``(check-sat)``) inside ``(push 1)``/``(pop 1)``, headed by a comment saying
+    what it asserts."""
+    out = []
+    for name, text in queries:
+        out.append(f"{describe_query(name)}\n(push 1)\n{text.rstrip()}\n(pop 1)\n")
+    return "\n".join(out)
+
+
+# ----------------------------------------------------------------------------- SMT-LIB2 export
+
+
+def _curried_sort(s):
+    """``Array(I1, ..., In, E)`` as ``Array(I1, Array(I2, ... E))`` (SMT-LIB arrays have one index)."""
+    if s.kind() != z3.Z3_ARRAY_SORT:
+        return s
+    arity = z3.Z3_get_array_arity(s.ctx_ref(), s.ast)
+    doms = [z3.SortRef(z3.Z3_get_array_sort_domain_n(s.ctx_ref(), s.ast, i), s.ctx) for i in range(arity)]
+    out = _curried_sort(s.range())
+    for d in reversed(doms):
+        out = z3.ArraySort(_curried_sort(d), out)
+    return out
+
+
+class _Currier:
+    """Rewrites terms so that every array has a single index (z3 prints n-ary arrays, which
+    SMT-LIB2 and other solvers do not accept)."""
+
+    def __init__(self):
+        self.cache: dict[int, z3.ExprRef] = {}
+        self.funcs: dict[str, z3.FuncDeclRef] = {}
+
+    def decl(self, d: z3.FuncDeclRef) -> z3.FuncDeclRef:
+        sorts = [_curried_sort(d.domain(i)) for i in range(d.arity())] + [_curried_sort(d.range())]
+        key = d.name() + "|" + "|".join(s.sexpr() for s in sorts)
+        if key not in self.funcs:
+            self.funcs[key] = z3.Function(d.name(), *sorts)
+        return self.funcs[key]
+
+    def __call__(self, e: z3.ExprRef) -> z3.ExprRef:
+        key = e.get_id()
+        if key not in self.cache:
+            self.cache[key] = self._rewrite(e)
+        return self.cache[key]
+
+    def _rewrite(self, e):
+        if z3.is_quantifier(e):
+            names = [e.var_name(i) for i in range(e.num_vars())]
+            consts = [z3.Const(n, _curried_sort(e.var_sort(i))) for i, n in enumerate(names)]
+            body = self(z3.substitute_vars(e.body(), *reversed(consts)))
+            if e.is_lambda():
+                for c in reversed(consts):
+                    body = z3.Lambda([c], body)
+                return body
+            return z3.ForAll(consts, body) if e.is_forall() else z3.Exists(consts, body)
+        if not z3.is_app(e):
+            return e
+        args = [self(a) for a in e.children()]
+        k = e.decl().kind()
+        if k == z3.Z3_OP_SELECT:
+            out = args[0]
+            for i in args[1:]:
+                out = z3.Select(out, i)
+            return out
+        if k == z3.Z3_OP_STORE:
+            return self._store(args[0], args[1:-1], args[-1])
+        if k == z3.Z3_OP_EQ:
+            return args[0] == args[1]
+        if k == z3.Z3_OP_DISTINCT:
+            return z3.Distinct(*args)
+        if k == z3.Z3_OP_ITE:
+            return z3.If(*args)
+        if k == z3.Z3_OP_UNINTERPRETED:
+            return self.decl(e.decl())(*args)
+        if k == z3.Z3_OP_CONST_ARRAY and e.sort().kind() == z3.Z3_ARRAY_SORT:
+            srt = _curried_sort(e.sort())
+            return self._const_array(srt, args[0])
+        if any(not a.sort().eq(b.sort()) for a, b in zip(e.children(), args)):
+            raise ValueError(f"cannot export {e.decl()} over multi-index arrays")
+        return e.decl()(*args) if args else e
+
+    def _store(self, arr, idx, value):
+        if len(idx) == 1:
+            return z3.Store(arr, idx[0], value)
+        inner = z3.Select(arr, idx[0])
+        return z3.Store(arr, idx[0], self._store(inner, idx[1:], value))
+
+    def _const_array(self, srt, v):
+        if srt.range().kind() == z3.Z3_ARRAY_SORT:
+            return z3.K(srt.domain(), self._const_array(srt.range(), v))
+        return z3.K(srt.domain(), v)
+
+
+def to_smtlib2(assertions: Sequence[Any]) -> str:
+    """A standalone SMT-LIB2 script (declarations, assertions, ``(check-sat)``) for the
+    conjunction of ``assertions``, with multi-index arrays curried to single-index arrays."""
+    cur = _Currier()
+    s = z3.Solver()
+    for a in assertions:
+        s.add(cur(a))
+    return _renumber_lets(s.to_smt2())
+
+
+def _renumber_lets(text: str) -> str:
+    """z3 names let-bound terms after internal AST ids (``$x1234``, ``?x56``), which depend on
+    what the process built before; number them by first appearance so the export is stable."""
+    import re
+
+    names: dict[str, str] = {}
+
+    def sub(m: re.Match) -> str:
+        old = m.group(0)
+        if old not in names:
+            names[old] = f"{old[0]}t{len(names)}"
+        return names[old]
+
+    return re.sub(r"(?<![\w|])[$?]x\d+\b", sub, text)
