@@ -37,10 +37,10 @@ def eval_affine(expr: AffineExpr, dims: Sequence[Any], syms: Sequence[Any], ctx=
         raise Unsupported(f"affine expression {expr}")
     lhs = eval_affine(expr.lhs, dims, syms, ctx, what)
     rhs = eval_affine(expr.rhs, dims, syms, ctx, what)
-    if expr.kind == "add":
-        return lhs + rhs
+    if expr.kind == "add":  # affine arithmetic on index wraps like arith.addi/muli
+        return t.wrap_signed(lhs + rhs, 64)
     if expr.kind == "mul":
-        return lhs * rhs
+        return t.wrap_signed(lhs * rhs, 64)
     fns = {"mod": t.floormod, "floordiv": t.floordiv, "ceildiv": t.ceildiv}
     if expr.kind not in fns:
         raise Unsupported(f"affine expression kind '{expr.kind}'")

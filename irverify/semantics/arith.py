@@ -120,7 +120,7 @@ def _int_binary(name, bv_fn, int_fn, flags_check=None):
 
         def fn(x, y):
             if isinstance(ty, IndexType):
-                return int_fn(x, y)
+                return _index_result(name, flags, int_fn, x, y)
             r = bv_fn(x, y)
             if flags and flags_check:
                 r = poison(name + "." + ".".join(sorted(flags)), flags_check(flags, x, y), r, x, y)
@@ -129,6 +129,19 @@ def _int_binary(name, bv_fn, int_fn, flags_check=None):
         return elementwise(ctx, op, fn, a, b)
 
     return sem
+
+
+def _index_result(name, flags, int_fn, x, y):
+    """An index result in 64-bit two's complement; ``nsw``/``nuw`` make an overflow poison."""
+    exact = int_fn(x, y)
+    conds = []
+    if "nsw" in flags:
+        conds.append(t.not_(t.in_signed_range(exact, INDEX_BITS)))
+    if "nuw" in flags:
+        unsigned = int_fn(_as_unsigned_index(x), _as_unsigned_index(y))
+        conds.append(t.or_(unsigned < 0, unsigned >= 1 << INDEX_BITS))
+    r = t.wrap_signed(exact, INDEX_BITS)
+    return poison(name + "." + ".".join(sorted(flags)), t.or_(*conds), r, x, y) if conds else r
 
 
 def _add_overflow(flags, x, y):
@@ -204,6 +217,9 @@ def _division(name, bv_fn, int_fn, signed_overflow=False):
             if signed_overflow and isinstance(ty, IntType):
                 min_int = t.bv_val(1 << (ty.width - 1), ty.width)
                 ctx.add_ub(t.and_(x == min_int, y == t.bv_val(-1, ty.width)),
+                           f"arith.{name}: signed division overflow")
+            if signed_overflow and isinstance(ty, IndexType):
+                ctx.add_ub(t.and_(x == -(1 << (INDEX_BITS - 1)), y == -1),
                            f"arith.{name}: signed division overflow")
             return int_fn(x, y) if isinstance(ty, IndexType) else bv_fn(x, y)
 

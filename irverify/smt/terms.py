@@ -25,6 +25,13 @@ def fresh_name(prefix: str) -> str:
     return f"{prefix}!{next(_counter)}"
 
 
+def reset_names() -> None:
+    """Restart the numbering of ``fresh_name`` so that each function check (and its exported
+    SMT-LIB2) uses the same names in every run; call it only before building a new check's terms."""
+    global _counter
+    _counter = itertools.count()
+
+
 # ----------------------------------------------------------------------------- booleans
 
 def true() -> Term:
@@ -141,6 +148,19 @@ def truncdiv(a: Term, b: Term) -> Term:
 def truncrem(a: Term, b: Term) -> Term:
     """Remainder of ``truncdiv``: the sign follows ``a``, as ``arith.remsi`` on index."""
     return a - b * truncdiv(a, b)
+
+
+def in_signed_range(x: Term, bits: int) -> Term:
+    """``-2^(bits-1) <= x < 2^(bits-1)``."""
+    return z3.And(x >= -(1 << (bits - 1)), x < (1 << (bits - 1)))
+
+
+def wrap_signed(x: Term, bits: int) -> Term:
+    """``x`` reduced to a ``bits``-bit two's complement value (wrap-around on overflow)."""
+    if static_int(x) is not None and -(1 << (bits - 1)) <= static_int(x) < (1 << (bits - 1)):
+        return x
+    m = 1 << bits
+    return ite(in_signed_range(x, bits), x, (x + (m >> 1)) % m - (m >> 1))
 
 
 def is_const(x: Term) -> bool:
@@ -481,3 +501,32 @@ def _numeric_app(x: Term, args: list, funcs: dict):
     if kind == z3.Z3_OP_UNINTERPRETED and name in funcs:
         return funcs[name](*args)
     raise ValueError(f"cannot evaluate {name} numerically")
+
+
+def ite_parts(x: Term):
+    """``(cond, then, else)`` if ``x`` is an if-then-else term, else ``None``."""
+    if z3.is_app_of(x, z3.Z3_OP_ITE):
+        c, a, b = x.children()
+        return c, a, b
+    return None
+
+
+def has_uninterpreted_app(*terms: Term) -> bool:
+    """Does any term apply an uninterpreted function (of at least one argument)? Input arrays
+    and constants do not count: a formula without such applications is exact."""
+    seen: set[int] = set()
+    todo = list(terms)
+    while todo:
+        x = todo.pop()
+        if x.get_id() in seen:
+            continue
+        seen.add(x.get_id())
+        if z3.is_quantifier(x):
+            todo.append(x.body())
+            continue
+        if not z3.is_app(x):
+            continue
+        if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
+            return True
+        todo.extend(x.children())
+    return False

@@ -27,6 +27,10 @@ from irverify.semantics import registry
 from irverify.semantics.values import Scalar, Tensor, TupleValue, Val
 from irverify.smt import terms as t
 
+# Dynamic dimensions are assumed below 2^31, so that products of two dims cannot overflow the
+# 64-bit index arithmetic that computes them (a larger extent along one dim is out of scope).
+MAX_DIM = 1 << 31
+
 # A domain of this many elements or fewer is expanded instead of quantified.
 EXPAND_LIMIT = 64
 
@@ -190,14 +194,17 @@ def make_inputs(fn: Function, fp) -> Inputs:
 def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
     fp = inputs.fp
     if isinstance(ty, (IntType, IndexType, FloatType)):
-        return Scalar(t.const(name, scalar_sort(ty, fp)), ty)
+        term = t.const(name, scalar_sort(ty, fp))
+        if isinstance(ty, IndexType):
+            inputs.assumptions.append(t.in_signed_range(term, 64))
+        return Scalar(term, ty)
     if isinstance(ty, TensorType):
         dims = []
         for k, d in enumerate(ty.shape):
             if d is None:
                 v = t.int_var(f"dim({name},{k})")
                 inputs.dims.append((f"dim({name}, {k})", v))
-                inputs.assumptions.append(v >= 0)
+                inputs.assumptions.append(t.and_(v >= 0, v < MAX_DIM))
                 dims.append(v)
             elif isinstance(d, str):
                 dims.append(named_dim(inputs, d))
@@ -218,7 +225,7 @@ def named_dim(inputs: Inputs, name: str) -> Any:
     def make():
         v = t.int_var(name)
         inputs.dims.append((name, v))
-        inputs.assumptions.append(v >= 0)
+        inputs.assumptions.append(t.and_(v >= 0, v < MAX_DIM))
         return v
 
     return inputs.symbol("dim:" + name, make)

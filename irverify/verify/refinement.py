@@ -1,6 +1,7 @@
 """The refinement check of one function pair, in Alive2's order.
 
-1. ``result shapes``: wherever the source is defined, every result has the same extents.
+1. ``result shapes``: wherever both sides are defined, every result has the same extents
+   (a target that is undefined there is caught by the next check).
 2. ``target UB``: the target is undefined only where the source is.
 3. ``value``: wherever the source is defined, every defined source element equals the target's
    (floats: same bits, or both NaN).
@@ -95,7 +96,7 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float)
             differ = t.or_(*(a != b for a, b in zip(out.src.dims, out.tgt.dims)))
             if t.static_bool(differ) is False:
                 continue
-            f = query(f"shapes of {out.label}", t.and_(src_ok, differ),
+            f = query(f"shapes of {out.label}", t.and_(src_ok, t.not_(tgt_ub), differ),
                       lambda m, out=out: Failure(CHECK_SHAPES, m, out))
             if f:
                 return Outcome(f, unknown, bounded)

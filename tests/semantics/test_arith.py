@@ -53,10 +53,16 @@ INT_PAIRS = [
      "  %x = arith.extsi %a : i8 to i16\n  %y = arith.extsi %b : i8 to i16\n"
      "  %r = arith.addi %x, %y : i16\n" + ret("%r", "i16"),
      "  %s = arith.addi %a, %b : i8\n  %r = arith.extsi %s : i8 to i16\n" + ret("%r", "i16"), I),
-    ("index-add-does-not-wrap", "%a: index", "i1",
+    # index is 64-bit two's complement: a + 1 wraps at 2^63 - 1, so a + 1 > a is not always true
+    ("index-add-wraps", "%a: index", "i1",
      "  %c1 = arith.constant 1 : index\n  %s = arith.addi %a, %c1 : index\n"
      "  %r = arith.cmpi sgt, %s, %a : index\n" + ret("%r", "i1"),
-     "  %r = arith.constant true\n" + ret("%r", "i1"), C),
+     "  %r = arith.constant true\n" + ret("%r", "i1"), I),
+    ("index-add-nsw-poison-is-a-fixed-unknown", "%a: index", "i1",
+     "  %c1 = arith.constant 1 : index\n  %s = arith.addi %a, %c1 overflow<nsw> : index\n"
+     "  %r = arith.cmpi sgt, %s, %a : index\n" + ret("%r", "i1"),
+     "  %r = arith.cmpi sgt, %a, %a : index\n  %t = arith.constant true\n"
+     "  %u = arith.xori %r, %t : i1\n" + ret("%u", "i1"), I),
     ("divsi-by-1", "%a: i32", "i32",
      "  %c = arith.constant 1 : i32\n  %r = arith.divsi %a, %c : i32\n" + ret("%r", "i32"),
      "  " + ret("%a", "i32").strip(), C),

@@ -129,6 +129,6 @@ def _same(a, b):
     import numpy as np
 
     a, b = np.asarray(a), np.asarray(b)
-    if a.dtype.kind == "f":
-        return (a == b) | (np.isnan(a) & np.isnan(b))
+    if a.dtype.kind == "f":  # the same bits (so -0.0 differs from +0.0), or both NaN
+        return ((a == b) & (np.signbit(a) == np.signbit(b))) | (np.isnan(a) & np.isnan(b))
     return a == b
