@@ -29,10 +29,12 @@ def elem_type(ty):
     return ty.elem if isinstance(ty, TensorType) else ty
 
 
-def poison(name: str, cond, value, *operands):
-    """``value``, or an unknown deterministic function of the operands where ``cond`` holds."""
+def poison(ctx, name: str, cond, value, *operands):
+    """``value``, or an unknown deterministic function of the operands where ``cond`` holds
+    (recorded on ``ctx`` so that a counterexample resting on source poison is not reported)."""
     if t.static_bool(cond) is False:
         return value
+    ctx.add_poison(cond, f"{name} yields poison")
     fn = t.uf(f"poison.{name}", *[t.sort_of(o) for o in operands], t.sort_of(value))
     return t.ite(cond, fn(*operands), value)
 
@@ -120,10 +122,10 @@ def _int_binary(name, bv_fn, int_fn, flags_check=None):
 
         def fn(x, y):
             if isinstance(ty, IndexType):
-                return _index_result(name, flags, int_fn, x, y)
+                return _index_result(ctx, name, flags, int_fn, x, y)
             r = bv_fn(x, y)
             if flags and flags_check:
-                r = poison(name + "." + ".".join(sorted(flags)), flags_check(flags, x, y), r, x, y)
+                r = poison(ctx, name + "." + ".".join(sorted(flags)), flags_check(flags, x, y), r, x, y)
             return r
 
         return elementwise(ctx, op, fn, a, b)
@@ -131,7 +133,7 @@ def _int_binary(name, bv_fn, int_fn, flags_check=None):
     return sem
 
 
-def _index_result(name, flags, int_fn, x, y):
+def _index_result(ctx, name, flags, int_fn, x, y):
     """An index result in 64-bit two's complement; ``nsw``/``nuw`` make an overflow poison."""
     exact = int_fn(x, y)
     conds = []
@@ -141,7 +143,7 @@ def _index_result(name, flags, int_fn, x, y):
         unsigned = int_fn(_as_unsigned_index(x), _as_unsigned_index(y))
         conds.append(t.or_(unsigned < 0, unsigned >= 1 << INDEX_BITS))
     r = t.wrap_signed(exact, INDEX_BITS)
-    return poison(name + "." + ".".join(sorted(flags)), t.or_(*conds), r, x, y) if conds else r
+    return poison(ctx, name + "." + ".".join(sorted(flags)), t.or_(*conds), r, x, y) if conds else r
 
 
 def _add_overflow(flags, x, y):
@@ -302,7 +304,7 @@ def _shift(name, fn):
         width = INDEX_BITS if isinstance(ty, IndexType) else ty.width
 
         def bv_shift(x, y):
-            return poison(name, t.uge(y, t.bv_val(width, width)), fn(x, y), x, y)
+            return poison(ctx, name, t.uge(y, t.bv_val(width, width)), fn(x, y), x, y)
 
         return elementwise(ctx, op, _index_bitwise(bv_shift) if isinstance(ty, IndexType) else bv_shift, a, b)
 
@@ -456,7 +458,7 @@ def _fast(ctx, name, flags, ty, r, *operands, float_result=True):
             conds.append(ctx.fp.is_nan(v, ty))
         if "ninf" in flags:
             conds.append(t.and_(ctx.fp.abs(v, ty) == ctx.fp.const(float("inf"), ty)))
-    return poison(f"{name}.fast", t.or_(*conds), r, *operands)
+    return poison(ctx, f"{name}.fast", t.or_(*conds), r, *operands)
 
 
 for _name, _fp_op in [("addf", "add"), ("subf", "sub"), ("mulf", "mul"), ("divf", "div"),

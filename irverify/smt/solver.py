@@ -76,10 +76,14 @@ def evaluate(model, term, completion: bool = True):
 
 def _decide(closed):
     """The value of a closed term that ``model.eval`` left unsimplified: each equality between
-    arrays in it (a function interpretation compared against a lambda) is decided by the solver."""
+    arrays in it (a function interpretation compared against a lambda) and each closed
+    quantified formula is decided by the solver."""
     eqs: list[Any] = []
 
     def walk(e):
+        if z3.is_quantifier(e) and z3.is_bool(e):
+            eqs.append(e)
+            return
         if z3.is_eq(e) and isinstance(e.arg(0).sort(), z3.ArraySortRef):
             eqs.append(e)
             return
@@ -91,7 +95,7 @@ def _decide(closed):
     for e in eqs:
         s = z3.Solver()
         s.set("timeout", 5000)
-        s.add(e.arg(0) != e.arg(1))
+        s.add(z3.Not(e) if z3.is_quantifier(e) else e.arg(0) != e.arg(1))
         r = s.check()
         if r == z3.unknown:
             return closed

@@ -511,9 +511,10 @@ def ite_parts(x: Term):
     return None
 
 
-def has_uninterpreted_app(*terms: Term) -> bool:
-    """Does any term apply an uninterpreted function (of at least one argument)? Input arrays
-    and constants do not count: a formula without such applications is exact."""
+def has_uninterpreted_app(*terms: Term, prefix: str = "") -> bool:
+    """Does any term apply an uninterpreted function (of at least one argument) whose name starts
+    with ``prefix``? Input arrays and constants do not count: a formula without such
+    applications is exact."""
     seen: set[int] = set()
     todo = list(terms)
     while todo:
@@ -526,7 +527,8 @@ def has_uninterpreted_app(*terms: Term) -> bool:
             continue
         if not z3.is_app(x):
             continue
-        if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
+        if (x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0
+                and x.decl().name().startswith(prefix)):
             return True
         todo.extend(x.children())
     return False

@@ -10,10 +10,11 @@ from irverify.ir.core import Function, Module
 from irverify.smt.floats import theory
 from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
 
+_INTS = "exact integers, 64-bit index, dynamic dims < 2^31"
 MODEL_DESCRIPTIONS = {
-    "abstract": "abstract floats (uninterpreted arithmetic on IEEE bit patterns), exact integers, unbounded index",
-    "ieee": "IEEE-754 floats (round to nearest even), exact integers, unbounded index",
-    "real": "floats as real numbers, exact integers, unbounded index",
+    "abstract": "abstract floats (uninterpreted arithmetic on IEEE bit patterns), " + _INTS,
+    "ieee": "IEEE-754 floats (round to nearest even), " + _INTS,
+    "real": "floats as real numbers, " + _INTS,
 }
 ABSTRACT_HINT = ("counterexample only under the abstract float model; retry with --fp=real or --fp=ieee")
 
@@ -93,15 +94,20 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     from irverify.verify.encode import encode_function, make_inputs
     from irverify.verify.refinement import run_checks, source_ub_witness
 
+    from irverify.smt.terms import reset_names
+
+    reset_names()  # deterministic names in exported queries
     fp = theory(opts.fp)
     try:
         inputs = make_inputs(s, fp)
         src = encode_function(s, src_mod, inputs, fp)
         tgt = encode_function(g, tgt_mod, inputs, fp)
+        outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)
     except Unsupported as e:
         return FunctionReport(name, Verdict.UNSUPPORTED, message=str(e))
-    outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)
     approx = sorted(src.state.approximations | tgt.state.approximations)
+    if approx and outcome.failure is not None and _exact_ub_failure(outcome.failure, inputs, src, tgt):
+        approx = []  # the target-UB query applies no approximated operation: the witness is exact
     notes = []
     if outcome.bounded:
         notes.append(f"bounded({_bound()}): proved only for dynamic dims <= {_bound()}")
@@ -115,14 +121,35 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         witness = source_ub_witness(inputs, src, tgt, opts.timeout_s)
         if witness is not None:
             report.source_ub = source_ub_note(witness, inputs, src.state, fp)
+            if fp.approximate:
+                from irverify.cex.ub_witness import concrete_source_ub
+
+                report.source_ub = concrete_source_ub(src_mod, s, report.source_ub) or report.source_ub
             report.notes.append("source_ub: the source is undefined on some inputs; correct where it is defined")
         return report
+    poisoned = source_poison(outcome.failure, src)
+    if poisoned:  # a counterexample resting on source poison: look for one that does not
+        from irverify.smt import terms as t
+
+        no_poison = t.not_(t.or_(*(u.cond for u in src.state.poison)))
+        retry = run_checks(inputs, src, tgt, fp, opts.timeout_s, extra=(no_poison,))
+        skip = frozenset({outcome.failure.output.label}) if outcome.failure.output else frozenset()
+        if retry.failure is None and skip:  # or one on another output
+            retry = run_checks(inputs, src, tgt, fp, opts.timeout_s, skip=skip)
+        if retry.failure is not None and not source_poison(retry.failure, src):
+            outcome, poisoned = retry, []
     try:
         cex = counterexample(outcome.failure, inputs, fp)
     except TooLarge as e:
         return FunctionReport(name, Verdict.INCORRECT, notes=notes,
                               message=f"counterexample found but too large to print ({e})")
     report = FunctionReport(name, Verdict.INCORRECT, cex, notes=notes)
+    if poisoned:
+        report.verdict = Verdict.UNKNOWN
+        report.message = ("the source value is poison on this input (" + "; ".join(poisoned) +
+                          "): any target value refines it, and irverify does not track poison "
+                          "through later ops, so this counterexample is not reported as incorrect")
+        return report
     if approx:
         report.notes.append("approximations: " + ", ".join(approx))
     if opts.confirm:
@@ -150,7 +177,46 @@ def settle(report: FunctionReport, approx: list[str], opts: Options) -> Function
     return report
 
 
+def source_poison(failure, src) -> list[str]:
+    """The source's poison-producing ops that yield poison in the failure's model."""
+    from irverify.cex.extract import _true
+    from irverify.verify.refinement import CHECK_UB
+
+    if failure.check == CHECK_UB or not _mentions_poison(failure):
+        return []
+    return [f"{u.loc}: {u.reason}" if u.loc else u.reason
+            for u in src.state.poison if _true(failure.model, u.cond)]
+
+
+def _mentions_poison(failure) -> bool:
+    """Can the differing source value carry poison (does its term contain a poison value)?"""
+    from irverify.semantics.values import Scalar, Tensor
+    from irverify.smt import terms as t
+
+    out = failure.output
+    if out is None:
+        return True
+    if isinstance(out.src, Scalar):
+        return t.has_uninterpreted_app(out.src.term, prefix="poison.")
+    if isinstance(out.src, Tensor) and failure.index_vars:
+        return t.has_uninterpreted_app(out.src.at(failure.index_vars), prefix="poison.")
+    return True
+
+
 def _bound() -> int:
     from irverify.verify.refinement import BOUND
 
     return BOUND
+
+
+def _exact_ub_failure(failure, inputs, src, tgt) -> bool:
+    """Is ``failure`` a target-UB counterexample whose query mentions no uninterpreted function
+    (so it does not depend on any approximation)?"""
+    from irverify.smt import terms as t
+    from irverify.verify.refinement import CHECK_UB
+
+    if failure.check != CHECK_UB:
+        return False
+    terms = [u.cond for u in src.state.ub + tgt.state.ub]
+    terms += list(inputs.assumptions) + src.state.assumptions + tgt.state.assumptions
+    return not t.has_uninterpreted_app(*terms)

@@ -42,6 +42,7 @@ class UB:
     cond: Any
     reason: str
     loc: Location | None = None
+    kind: str = "ub"  # "ub", or "poison": a value that any value refines
 
 
 @dataclass
@@ -70,6 +71,7 @@ class State:
     """What encoding one function produced besides its results."""
 
     ub: list[UB] = field(default_factory=list)
+    poison: list[UB] = field(default_factory=list)
     assumptions: list[Any] = field(default_factory=list)
     approximations: set[str] = field(default_factory=set)
     extra_outputs: dict[str, Any] = field(default_factory=dict)
@@ -91,11 +93,19 @@ class Ctx:
 
     # -- UB and approximations ------------------------------------------------------------
 
-    def add_ub(self, cond, reason: str, loc: Location | None = None) -> None:
+    def add_ub(self, cond, reason: str, loc: Location | None = None, kind: str = "ub") -> None:
         if t.static_bool(cond) is False:
             return
-        record = UB(cond, reason, loc or (self.op.loc if self.op else None))
-        (self._ub_sinks[-1] if self._ub_sinks else self.state.ub).append(record)
+        record = UB(cond, reason, loc or (self.op.loc if self.op else None), kind)
+        if self._ub_sinks:
+            self._ub_sinks[-1].append(record)
+        else:
+            (self.state.poison if kind == "poison" else self.state.ub).append(record)
+
+    def add_poison(self, cond, reason: str) -> None:
+        """Record where an op yields poison. The value itself is a deterministic unknown; a
+        counterexample on which the source produced poison is not reported as incorrect."""
+        self.add_ub(cond, reason, kind="poison")
 
     def assume(self, cond) -> None:
         """A fact that holds by construction (e.g. a decomposition of an index)."""
@@ -116,7 +126,7 @@ class Ctx:
         finally:
             self._ub_sinks.pop()
         for ub in sink:
-            self.add_ub(exists_in(vars_, dims, ub.cond), ub.reason, ub.loc)
+            self.add_ub(exists_in(vars_, dims, ub.cond), ub.reason, ub.loc, ub.kind)
 
     # -- regions and calls ---------------------------------------------------------------
 
