@@ -1,0 +1,368 @@
+"""The ``irverify`` command line: exit codes, one-line errors, the ``--json`` schema and
+``check-suite`` (all three pair naming styles, ``-j 2``, stable order, crash containment)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+
+import pytest
+
+from irverify import cli
+from irverify.verify.check import Options
+
+ADD_ZERO = """\
+func.func @src(%x: i32) -> i32 {
+  %c = arith.constant 0 : i32
+  %r = arith.addi %x, %c : i32
+  return %r : i32
+}
+func.func @tgt(%x: i32) -> i32 {
+  return %x : i32
+}
+"""
+
+ADD_VS_SUB = """\
+func.func @src(%x: i32, %y: i32) -> i32 {
+  %r = arith.addi %x, %y : i32
+  return %r : i32
+}
+func.func @tgt(%x: i32, %y: i32) -> i32 {
+  %r = arith.subi %x, %y : i32
+  return %r : i32
+}
+"""
+
+MUL_ONE_F32 = """\
+func.func @src(%x: f32) -> f32 {
+  %c = arith.constant 1.0 : f32
+  %r = arith.mulf %x, %c : f32
+  return %r : f32
+}
+func.func @tgt(%x: f32) -> f32 {
+  return %x : f32
+}
+"""
+
+# x == (x / y) * y + x % y for y != 0: true, but 64-bit division is far out of reach of a
+# millisecond (and even a multi-second) solver budget.
+DIV_REM_I64 = """\
+func.func @src(%x: i64, %y: i64) -> i64 {
+  %q = arith.divui %x, %y : i64
+  %m = arith.muli %q, %y : i64
+  %r = arith.remui %x, %y : i64
+  %s = arith.addi %m, %r : i64
+  return %s : i64
+}
+func.func @tgt(%x: i64, %y: i64) -> i64 {
+  %q = arith.divui %x, %y : i64
+  return %x : i64
+}
+"""
+
+CBRT = """\
+func.func @src(%x: f32) -> f32 {
+  %r = math.cbrt %x : f32
+  return %r : f32
+}
+func.func @tgt(%x: f32) -> f32 {
+  return %x : f32
+}
+"""
+
+BROKEN = """\
+func.func @src(%x: i32) -> i32 {
+  %r = arith.addi %x, : i32
+  return %r : i32
+}
+"""
+
+
+def fn(name: str, body: str, ty: str = "i32") -> str:
+    return (f"func.func @{name}(%x: {ty}, %y: {ty}) -> {ty} {{\n  %r = {body} %x, %y : {ty}\n"
+            f"  return %r : {ty}\n}}\n")
+
+
+def write(tmp_path, name: str, text: str) -> str:
+    path = tmp_path / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text)
+    return str(path)
+
+
+def run_cli(*args: str, cwd=None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "irverify", *args], capture_output=True, text=True,
+                          cwd=cwd, timeout=300)
+
+
+def run_main(capsys, *args: str) -> tuple[int, str, str]:
+    code = cli.main(list(args))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# ----------------------------------------------------------------------------- subprocess
+
+
+def test_subprocess_correct_json_schema(tmp_path):
+    path = write(tmp_path, "add0.srctgt.mlir", ADD_ZERO)
+    p = run_cli("check", path, "--json")
+    assert p.returncode == 0, p.stderr
+    report = json.loads(p.stdout)
+    assert set(report) >= {"verdict", "functions", "model", "time_s"}
+    assert report["verdict"] == "correct"
+    assert isinstance(report["model"], str) and report["model"]
+    assert isinstance(report["time_s"], float)
+    [f] = report["functions"]
+    assert set(f) >= {"name", "verdict", "counterexample", "confirmed", "notes", "source_ub"}
+    assert f["name"] == "src" and f["verdict"] == "correct"
+    assert f["counterexample"] is None and f["source_ub"] is None and isinstance(f["notes"], list)
+
+
+def test_subprocess_parse_error_is_one_line(tmp_path):
+    path = write(tmp_path, "broken.mlir", BROKEN)
+    p = run_cli("check", path)
+    assert p.returncode == 2
+    assert "Traceback" not in p.stderr + p.stdout
+    lines = p.stderr.strip().splitlines()
+    assert len(lines) == 1, p.stderr
+    assert re.fullmatch(r"irverify: error: .*broken\.mlir:2:\d+: .+", lines[0]), lines[0]
+
+
+def test_subprocess_bad_usage(tmp_path):
+    for args in ([], ["check"], ["check", "a.mlir", "--fp", "decimal"], ["frobnicate"]):
+        p = run_cli(*args, cwd=tmp_path)
+        assert p.returncode == 2, (args, p.stdout, p.stderr)
+        assert "Traceback" not in p.stderr
+        assert p.stderr.strip().splitlines()[-1].startswith("irverify: error:")
+
+
+def test_subprocess_check_suite_parallel(tmp_path):
+    root = tmp_path / "suite"
+    write(root, "one.srctgt.mlir", ADD_ZERO)
+    write(root, "sub/two.src.mlir", fn("f", "arith.addi"))
+    write(root, "sub/two.tgt.mlir", fn("f", "arith.addi"))
+    write(root, "three.before.mlir", fn("g", "arith.muli"))
+    write(root, "three.after.mlir", fn("g", "arith.muli"))
+    p = run_cli("check-suite", str(root), "-j", "2", "--json", "--no-confirm")
+    assert p.returncode == 0, p.stdout + p.stderr
+    lines = [json.loads(x) for x in p.stdout.splitlines()]
+    assert [r["pair"] for r in lines[:-1]] == ["one", "sub/two", "three"]  # sorted by name
+    assert all(r["verdict"] == "correct" for r in lines[:-1])
+    assert lines[-1]["summary"]["pairs"] == 3 and lines[-1]["summary"]["verdicts"]["correct"] == 3
+
+
+# ----------------------------------------------------------------------------- in process: exit codes
+
+
+def test_exit_0_two_files(tmp_path, capsys):
+    a = write(tmp_path, "a.mlir", fn("f", "arith.addi"))
+    b = write(tmp_path, "b.mlir", fn("f", "arith.addi").replace("%x, %y", "%y, %x"))
+    code, out, _ = run_main(capsys, "check", a, b)
+    assert code == 0
+    assert "verdict: correct" in out
+
+
+def test_exit_1_incorrect_with_counterexample(tmp_path, capsys):
+    path = write(tmp_path, "bad.srctgt.mlir", ADD_VS_SUB)
+    code, out, _ = run_main(capsys, "check", path, "--json", "--no-confirm")
+    assert code == 1
+    report = json.loads(out)
+    [f] = report["functions"]
+    assert report["verdict"] == f["verdict"] == "incorrect"
+    cex = f["counterexample"]
+    assert cex["check"] == "value mismatch"
+    x, y = cex["scalars"]["%arg0"], cex["scalars"]["%arg1"]
+    wrap = lambda v: (v + 2**31) % 2**32 - 2**31  # noqa: E731
+    assert cex["source_value"] == wrap(x + y) and cex["target_value"] == wrap(x - y)
+    assert cex["source_value"] != cex["target_value"]
+    assert f["confirmed"] is None  # --no-confirm
+
+
+@pytest.mark.iree
+def test_exit_1_confirmed_by_execution(tmp_path, capsys):
+    path = write(tmp_path, "bad.srctgt.mlir", ADD_VS_SUB)
+    code, out, _ = run_main(capsys, "check", path, "--json")
+    assert code == 1
+    [f] = json.loads(out)["functions"]
+    assert f["verdict"] == "incorrect" and f["confirmed"] is True
+
+
+def test_exit_2_one_sided_function(tmp_path, capsys):
+    a = write(tmp_path, "a.mlir", fn("f", "arith.addi") + fn("g", "arith.addi"))
+    b = write(tmp_path, "b.mlir", fn("f", "arith.addi"))
+    code, _, err = run_main(capsys, "check", a, b)
+    assert code == 2
+    assert "@g" in err and "no counterpart" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_exit_2_signature_mismatch(tmp_path, capsys):
+    a = write(tmp_path, "a.mlir", fn("f", "arith.addi", "i32"))
+    b = write(tmp_path, "b.mlir", fn("f", "arith.addi", "i64"))
+    code, _, err = run_main(capsys, "check", a, b)
+    assert code == 2
+    assert "signature of @f differs" in err
+
+
+def test_exit_2_single_file_without_src_tgt(tmp_path, capsys):
+    path = write(tmp_path, "only.mlir", fn("f", "arith.addi"))
+    code, _, err = run_main(capsys, "check", path)
+    assert code == 2
+    assert "@src and @tgt" in err
+
+
+def test_exit_2_unknown_suffix_and_missing_file(tmp_path, capsys):
+    txt = write(tmp_path, "a.txt", "hello")
+    code, _, err = run_main(capsys, "check", txt, txt)
+    assert code == 2 and "unknown input kind '.txt'" in err
+    code, _, err = run_main(capsys, "check", str(tmp_path / "nope.mlir"))
+    assert code == 2 and "nope.mlir: cannot read" in err
+
+
+def test_exit_2_json_error_object(tmp_path, capsys):
+    path = write(tmp_path, "broken.mlir", BROKEN)
+    code, out, _ = run_main(capsys, "check", path, "--json")
+    assert code == 2
+    report = json.loads(out)
+    assert report["verdict"] == "error" and report["functions"] == []
+    assert re.search(r"broken\.mlir:2:\d+: ", report["message"])
+
+
+def test_exit_2_bad_usage_in_process(capsys):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["check-suite"])
+    assert e.value.code == 2
+    assert capsys.readouterr().err.startswith("irverify: error:")
+
+
+def test_exit_3_unsupported_names_op_and_location(tmp_path, capsys):
+    path = write(tmp_path, "cbrt.srctgt.mlir", CBRT)
+    code, out, _ = run_main(capsys, "check", path, "--json", "--no-confirm")
+    assert code == 3
+    report = json.loads(out)
+    [f] = report["functions"]
+    assert report["verdict"] == f["verdict"] == "unsupported"
+    assert re.search(r"cbrt\.srctgt\.mlir:2:\d+: unsupported: op 'math\.cbrt'", f["message"]), f["message"]
+
+
+def test_exit_4_solver_timeout(tmp_path, capsys):
+    path = write(tmp_path, "divrem.srctgt.mlir", DIV_REM_I64)
+    code, out, _ = run_main(capsys, "check", path, "--json", "--timeout", "0.001", "--no-confirm")
+    assert code == 4
+    [f] = json.loads(out)["functions"]
+    assert f["verdict"] == "unknown"
+    assert any("timeout" in n for n in f["notes"])
+
+
+def test_exit_4_abstract_float_counterexample(tmp_path, capsys):
+    path = write(tmp_path, "mul1.srctgt.mlir", MUL_ONE_F32)
+    code, out, _ = run_main(capsys, "check", path, "--json", "--no-confirm")
+    assert code == 4
+    report = json.loads(out)
+    [f] = report["functions"]
+    assert f["verdict"] == "unknown"
+    assert "abstract float model" in f["message"]
+    assert f["counterexample"] is not None  # shown, but not claimed as a bug
+    # Exact IEEE semantics proves it (x * 1.0 is x; NaNs stay NaNs).
+    code, out, _ = run_main(capsys, "check", path, "--json", "--no-confirm", "--fp", "ieee")
+    assert code == 0 and json.loads(out)["verdict"] == "correct"
+
+
+# ----------------------------------------------------------------------------- check-suite
+
+
+def make_suite(root) -> None:
+    write(root, "a_ok.srctgt.mlir", ADD_ZERO)
+    write(root, "b_bad.srctgt.mlir", ADD_VS_SUB)
+    write(root, "nested/c.src.mlir", fn("f", "arith.muli"))
+    write(root, "nested/c.tgt.mlir", fn("f", "arith.muli").replace("%x, %y", "%y, %x"))
+    write(root, "d.before.mlir", fn("g", "arith.xori"))
+    write(root, "d.after.mlir", fn("g", "arith.ori"))
+    write(root, "e_unsup.srctgt.mlir", CBRT)
+    write(root, "notes.txt", "not a pair")
+    write(root, "helper.py", "x = 1\n")  # a .py file without a pair marker is ignored
+
+
+EXPECTED = {"a_ok": "correct", "b_bad": "incorrect", "d": "incorrect", "e_unsup": "unsupported",
+            "nested/c": "correct"}
+
+
+def test_check_suite_json_j2(tmp_path, capsys):
+    make_suite(tmp_path)
+    code, out, _ = run_main(capsys, "check-suite", str(tmp_path), "-j", "2", "--json", "--no-confirm")
+    records = [json.loads(x) for x in out.splitlines()]
+    pairs, summary = records[:-1], records[-1]["summary"]
+    assert [r["pair"] for r in pairs] == sorted(EXPECTED)
+    assert {r["pair"]: r["verdict"] for r in pairs} == EXPECTED
+    for r in pairs:
+        assert set(r) == {"pair", "src", "tgt", "verdict", "time_s", "message", "functions"}
+    by = {r["pair"]: r for r in pairs}
+    assert by["nested/c"]["src"] == os.path.join("nested", "c.src.mlir")
+    assert by["nested/c"]["tgt"] == os.path.join("nested", "c.tgt.mlir")
+    assert by["d"]["tgt"] == "d.after.mlir" and by["a_ok"]["tgt"] is None
+    assert by["b_bad"]["functions"][0]["counterexample"]["check"] == "value mismatch"
+    assert "math.cbrt" in by["e_unsup"]["message"]
+    assert summary["pairs"] == 5 and summary["verdicts"]["incorrect"] == 2 and summary["jobs"] == 2
+    assert code == 1  # worst verdict: incorrect (above unsupported)
+
+
+def test_check_suite_human_j1_same_verdicts(tmp_path, capsys):
+    make_suite(tmp_path)
+    code, out, _ = run_main(capsys, "check-suite", str(tmp_path), "--no-confirm")
+    lines = out.strip().splitlines()
+    assert len(lines) == 6
+    for line, (name, verdict) in zip(lines, sorted(EXPECTED.items())):
+        assert line.split()[0] == verdict and line.split()[2] == name
+    assert lines[-1].startswith("5 pairs in") and "worst: incorrect" in lines[-1]
+    assert code == 1
+
+
+def test_check_suite_missing_partner_is_error(tmp_path, capsys):
+    write(tmp_path, "ok.srctgt.mlir", ADD_ZERO)
+    write(tmp_path, "lonely.src.mlir", fn("f", "arith.addi"))
+    code, out, _ = run_main(capsys, "check-suite", str(tmp_path), "--json", "--no-confirm")
+    by = {r["pair"]: r for r in map(json.loads, out.splitlines()[:-1])}
+    assert by["ok"]["verdict"] == "correct"
+    assert by["lonely"]["verdict"] == "error" and "lonely.tgt.mlir" in by["lonely"]["message"]
+    assert code == 2
+
+
+def test_check_suite_empty_dir_is_error(tmp_path, capsys):
+    code, _, err = run_main(capsys, "check-suite", str(tmp_path))
+    assert code == 2 and "no pairs found" in err
+
+
+def test_check_suite_contains_crashes(tmp_path, capsys, monkeypatch):
+    import irverify.verify.check as check
+
+    def explode(*args, **kwargs):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(check, "check_modules", explode)
+    write(tmp_path, "x.srctgt.mlir", ADD_ZERO)
+    code, out, err = run_main(capsys, "check-suite", str(tmp_path), "--json")
+    record = json.loads(out.splitlines()[0])
+    assert record["verdict"] == "error"
+    assert record["message"].startswith("internal error: ZeroDivisionError: boom")
+    assert "Traceback" not in out + err
+    assert code == 2
+
+
+def test_worker_wall_limit_kills_a_hanging_pair(tmp_path):
+    from irverify.suite import PairSpec, run_pairs
+
+    slow = write(tmp_path, "divrem.srctgt.mlir", DIV_REM_I64)
+    fast = write(tmp_path, "add0.srctgt.mlir", ADD_ZERO)
+    specs = [PairSpec("divrem", slow), PairSpec("add0", fast)]
+    start = time.monotonic()
+    records = list(run_pairs(specs, Options(timeout_s=120, confirm=False), jobs=2, wall_s=3.0))
+    elapsed = time.monotonic() - start
+    assert [r["pair"] for r in records] == ["divrem", "add0"]
+    assert records[0]["verdict"] == "unknown" and "wall limit" in records[0]["message"]
+    assert records[1]["verdict"] == "correct"
+    assert elapsed < 60

@@ -1,0 +1,574 @@
+#!/usr/bin/env python3
+"""Run irverify on the mlir-tv peer suite and compare with the suite's expected verdicts.
+
+    tools/run_mlir_tv.py [SUITE_DIR] [--jobs N] [--timeout S] [--no-confirm] [--json]
+                         [--filter SUBSTR] [--identity]
+
+``SUITE_DIR`` (default ``../shared/peer-suites/mlir-tv`` relative to the repository root) holds
+``manifest.tsv``. Pairs whose ``dialects`` include one of ``EXCLUDED_DIALECTS`` are skipped
+(the count is printed); the rest (tensor/linalg/arith/func/affine) are checked in parallel with
+``irverify.suite.run_pairs``.
+
+Each pair prints ``name expected verdict STATUS reason`` where STATUS is
+
+* ``AGREE``: irverify's verdict matches the suite's ``expected`` column;
+* ``DISAGREE``: it does not; the reason says why, and ``by design:`` marks the differences that
+  come from the suite's own semantic choices (mlir-tv flags in ``args``/``semantic_args``, reads
+  of uninitialised ``tensor.empty`` contents) rather than from irverify;
+* ``UNSUPPORTED``: irverify does not model an op or construct of the pair (named in the reason);
+* ``NO-EXPECTATION``: the suite itself marks the pair UNSUPPORTED (no expected verdict).
+
+The summary gives (a) the soundness failures: pairs irverify calls ``correct`` although the suite
+says ``not-equivalent`` (must be zero; listed loudly), (b) the agreement on the pairs irverify
+supports (verdict other than ``unsupported``, with an expectation), (c) counts per verdict.
+``--identity`` also checks src against src and tgt against tgt (both must be ``correct``) unless
+the pair says ``SKIP-IDCHECK``. The exit code is 1 when there is a soundness failure (or an
+identity check is ``incorrect``), else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parents[1]
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+DEFAULT_SUITE = REPO_ROOT / ".." / "shared" / "peer-suites" / "mlir-tv"
+EXCLUDED_DIALECTS = ("tosa", "memref", "bufferization", "sparse_tensor", "shape", "math")
+SKIP_IDCHECK = "[SKIP-IDCHECK]"
+
+AGREE, DISAGREE, UNSUPPORTED, NO_EXPECTATION = "AGREE", "DISAGREE", "UNSUPPORTED", "NO-EXPECTATION"
+
+# Reason categories (``Outcome.category``).
+CAT_AGREE = "agree"
+CAT_UNSUPPORTED = "unsupported"
+CAT_NO_EXPECTATION = "no-expectation"
+CAT_SOUNDNESS = "soundness"  # correct vs not-equivalent: an irverify bug
+CAT_IDENTITY = "identity"  # an identity check that is not correct
+CAT_BY_DESIGN = "by-design"  # the suite's semantics differ from irverify's on purpose
+CAT_ABSTRACT_FLOAT = "abstract-float"  # cannot decide under the abstract float model
+CAT_TIMEOUT = "timeout"
+CAT_INPUT = "input"  # irverify rejects the input (parse, signatures)
+CAT_INTERNAL = "internal-error"
+CAT_COUNTEREXAMPLE = "counterexample"  # incorrect where the suite expects correct
+CAT_POISON = "poison-model"  # irverify's deterministic-poison model is stricter than refinement
+CAT_OTHER = "other"
+
+SHIFT_OPS = {"arith.shli", "arith.shrsi", "arith.shrui"}
+
+UNINIT_MARK = "uninitialized"
+ABSTRACT_MARK = "abstract float model"
+
+
+@dataclass(frozen=True)
+class Case:
+    """One manifest row (or an identity check derived from one)."""
+
+    name: str
+    src: str  # absolute paths
+    tgt: str
+    expected: str
+    dialects: tuple[str, ...] = ()
+    ops: tuple[str, ...] = ()
+    keyword: str = ""
+    args: str = ""
+    semantic_args: bool = False
+    parses: bool = True
+    note: str = ""
+    skip_idcheck: bool = False
+    identity: bool = False
+
+
+@dataclass
+class Outcome:
+    status: str
+    category: str
+    reason: str
+
+    @property
+    def soundness(self) -> bool:
+        return self.category == CAT_SOUNDNESS
+
+
+@dataclass
+class Result:
+    case: Case
+    record: dict
+    outcome: Outcome
+    model: str = "abstract"  # the float model of the verdict shown
+
+
+@dataclass
+class Summary:
+    selected: int
+    skipped: int
+    results: list[Result] = field(default_factory=list)
+    time_s: float = 0.0
+    jobs: int = 1
+
+    @property
+    def soundness_failures(self) -> list[Result]:
+        return [r for r in self.results if r.outcome.soundness]
+
+    @property
+    def identity_failures(self) -> list[Result]:
+        return [r for r in self.results if r.case.identity and r.record["verdict"] == "incorrect"]
+
+    @property
+    def supported(self) -> list[Result]:
+        """Pairs with an expectation whose verdict is not ``unsupported``."""
+        return [r for r in self.results
+                if r.outcome.status in (AGREE, DISAGREE)]
+
+    @property
+    def agreement(self) -> float:
+        sup = self.supported
+        return 100.0 * sum(r.outcome.status == AGREE for r in sup) / len(sup) if sup else 0.0
+
+    def verdict_counts(self) -> Counter:
+        return Counter(r.record["verdict"] for r in self.results)
+
+    def status_counts(self) -> Counter:
+        return Counter(r.outcome.status for r in self.results)
+
+
+# ----------------------------------------------------------------------------- manifest
+
+
+def read_manifest(suite_dir: str | os.PathLike) -> list[Case]:
+    suite = Path(suite_dir)
+    path = suite / "manifest.tsv"
+    with open(path, encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    cases = []
+    for r in rows:
+        args = r.get("args", "") or ""
+        cases.append(Case(
+            name=r["name"],
+            src=str((suite / r["src"]).resolve()),
+            tgt=str((suite / r["tgt"]).resolve()),
+            expected=r["expected"],
+            dialects=tuple(d for d in r.get("dialects", "").split(",") if d),
+            ops=tuple(o for o in r.get("ops", "").split(",") if o),
+            keyword=r.get("mlirtv_keyword", "") or "",
+            args=args.replace(SKIP_IDCHECK, "").strip(),
+            semantic_args=(r.get("semantic_args") or "0").strip() == "1",
+            parses=(r.get("parse_modernized") or "1").strip() == "1",
+            note=r.get("note", "") or "",
+            skip_idcheck=SKIP_IDCHECK in args,
+        ))
+    return cases
+
+
+def select(cases: list[Case], substr: str = "") -> tuple[list[Case], list[Case]]:
+    """(selected, skipped): skipped pairs use an excluded dialect; ``substr`` filters by name
+    (pairs it filters out are neither selected nor counted as skipped)."""
+    chosen = [c for c in cases if substr in c.name]
+    skipped = [c for c in chosen if set(c.dialects) & set(EXCLUDED_DIALECTS)]
+    selected = [c for c in chosen if not set(c.dialects) & set(EXCLUDED_DIALECTS)]
+    return selected, skipped
+
+
+def identity_cases(cases: list[Case]) -> list[Case]:
+    """src vs src and tgt vs tgt for every pair without ``SKIP-IDCHECK`` (both must be correct)."""
+    out = []
+    for c in cases:
+        if c.skip_idcheck:
+            continue
+        for side, path in (("src", c.src), ("tgt", c.tgt)):
+            out.append(Case(f"{c.name} [{side}={side}]", path, path, "equivalent", c.dialects, c.ops,
+                            c.keyword, c.args, c.semantic_args, c.parses, c.note, identity=True))
+    return out
+
+
+def sample(cases: list[Case], n: int) -> list[Case]:
+    """``n`` cases chosen deterministically, skipping ``long-opts`` (slow by construction): half
+    of them spread evenly over the ``not-equivalent`` pairs (where a soundness failure would
+    show), the rest spread evenly over the other pairs; returned sorted by name."""
+    pool = sorted((c for c in cases if not c.name.startswith("long-opts/")), key=lambda c: c.name)
+    if len(pool) <= n:
+        return pool
+    bad = [c for c in pool if c.expected == "not-equivalent"]
+    rest = [c for c in pool if c.expected != "not-equivalent"]
+    n_bad = min(n // 2, len(bad))
+    picked = _spread(bad, n_bad) + _spread(rest, n - n_bad)
+    return sorted(picked, key=lambda c: c.name)
+
+
+def _spread(items: list[Case], n: int) -> list[Case]:
+    if len(items) <= n:
+        return list(items)
+    step = len(items) / n
+    return [items[int(k * step)] for k in range(n)]
+
+
+# ----------------------------------------------------------------------------- classification
+
+
+def _strip_location(message: str) -> str:
+    """``file:line:col: unsupported: op 'x'`` -> ``unsupported: op 'x'``."""
+    key = "unsupported: "
+    k = message.find(key)
+    return message[k:] if k >= 0 else message
+
+
+def _strip_path(reason: str) -> str:
+    """``/long/path/file.mlir:6:10: text`` -> ``file.mlir:6:10: text``."""
+    head, sep, rest = reason.partition(": ")
+    return (os.path.basename(head) + sep + rest) if sep and os.sep in head else reason
+
+
+def _functions(record: dict) -> list[dict]:
+    return record.get("functions") or []
+
+
+def _worst_function(record: dict) -> dict | None:
+    for f in _functions(record):
+        if f.get("verdict") == record["verdict"]:
+            return f
+    return None
+
+
+def _source_ub_reasons(record: dict) -> list[str]:
+    out = []
+    for f in _functions(record):
+        ub = f.get("source_ub") or {}
+        out += ub.get("conditions", [])
+    return out
+
+
+def _cex_summary(f: dict | None) -> str:
+    if not f or not f.get("counterexample"):
+        return ""
+    cex = f["counterexample"]
+    where = f" at {cex.get('output')}" if cex.get("output") else ""
+    idx = f" index {cex['index']}" if cex.get("index") else ""
+    vals = ""
+    if cex.get("check") == "value mismatch":
+        vals = f" (src {cex.get('source_value')!r}, tgt {cex.get('target_value')!r})"
+    conf = {True: "confirmed by IREE", False: "NOT reproduced by IREE", None: "not run on IREE"}[f.get("confirmed")]
+    return f"{cex.get('check')}{where}{idx}{vals}; {conf}"
+
+
+def uninit_only_ub(case: Case, timeout_s: float = 10.0) -> str | None:
+    """The reason of an uninitialised read (``tensor.empty`` contents) in the source when some
+    input makes the source undefined *only* through such reads, else ``None``.
+
+    This is what makes a ``correct`` verdict on a pair the suite calls not-equivalent a
+    difference of semantics rather than an irverify bug: irverify treats computing with
+    ``tensor.empty`` contents as UB (so any target refines those inputs), the suite's label
+    treats them as arbitrary values."""
+    from irverify.errors import InputError, Unsupported
+    from irverify.frontends import load
+    from irverify.smt import solver
+    from irverify.smt import terms as t
+    from irverify.smt.floats import theory
+    from irverify.verify.encode import encode_function, make_inputs
+
+    try:
+        module = load(case.src)
+        fp = theory("abstract")
+        for fn in module.functions.values():
+            if fn.body is None:
+                continue
+            inputs = make_inputs(fn, fp)
+            enc = encode_function(fn, module, inputs, fp)
+            uninit = [u for u in enc.state.ub if UNINIT_MARK in u.reason]
+            if not uninit:
+                continue
+            other = [u.cond for u in enc.state.ub if UNINIT_MARK not in u.reason]
+            pre = list(inputs.assumptions) + enc.state.assumptions
+            query = pre + [t.not_(t.or_(*other)), t.or_(*(u.cond for u in uninit))]
+            if solver.check("uninitialised reads only", query, timeout_s).status == "sat":
+                u = uninit[0]
+                return f"{u.loc}: {u.reason}" if u.loc else u.reason
+    except (InputError, Unsupported):
+        return None
+    return None
+
+
+def _associative(case: Case) -> bool:
+    return "--associative" in case.args or "-associative" in case.args.split()
+
+
+def classify(case: Case, record: dict) -> Outcome:
+    """Compare irverify's verdict on ``case`` with the suite's expectation, with a one-line reason."""
+    verdict = record["verdict"]
+    message = record.get("message", "") or ""
+    f = _worst_function(record)
+    fmsg = (f.get("message") if f else "") or ""
+
+    if case.expected == "unsupported/unknown" and not case.identity:
+        reason = "the suite marks this pair UNSUPPORTED (no expected verdict)"
+        if verdict == "unsupported":
+            reason += "; irverify: " + _strip_location(message)
+        return Outcome(NO_EXPECTATION, CAT_NO_EXPECTATION, reason)
+    if verdict == "unsupported":
+        return Outcome(UNSUPPORTED, CAT_UNSUPPORTED, _strip_location(message) or "unsupported")
+
+    want_correct = case.expected in ("equivalent", "src-ub/other")
+    if want_correct and verdict == "correct":
+        if case.expected == "src-ub/other" and not _source_ub_reasons(record):
+            return Outcome(AGREE, CAT_AGREE, "correct (no source_ub note)")
+        return Outcome(AGREE, CAT_AGREE, "")
+    if case.expected == "not-equivalent" and verdict == "incorrect":
+        return Outcome(AGREE, CAT_AGREE, _cex_summary(f))
+
+    # Disagreements.
+    if verdict == "correct":  # the suite says not-equivalent
+        uninit = uninit_only_ub(case) if "tensor.empty" in case.ops else None
+        if uninit:
+            return Outcome(DISAGREE, CAT_BY_DESIGN,
+                           "by design: reads tensor.empty: UB in irverify (so anything refines the source), "
+                           "the suite's label reads it as arbitrary values: " + _strip_path(uninit))
+        return Outcome(DISAGREE, CAT_SOUNDNESS,
+                       "SOUNDNESS: irverify proves refinement but the suite says not-equivalent"
+                       + (f" ({case.note})" if case.note else ""))
+    if verdict == "error":
+        if message.startswith("internal error") or "internal error" in message:
+            return Outcome(DISAGREE, CAT_INTERNAL, message)
+        if not case.parses:
+            return Outcome(DISAGREE, CAT_INPUT, "does not parse/verify with MLIR 3.13 (the suite keeps the "
+                                                "deliberately invalid static IR): " + message)
+        return Outcome(DISAGREE, CAT_INPUT, "irverify rejects the input: " + message)
+    if verdict == "unknown":
+        if "internal error" in fmsg:
+            return Outcome(DISAGREE, CAT_INTERNAL, "irverify's exact semantics disagree with IREE execution: "
+                           + _cex_summary(f))
+        if ABSTRACT_MARK in fmsg or ABSTRACT_MARK in message:
+            if _associative(case) and case.semantic_args:
+                return Outcome(DISAGREE, CAT_BY_DESIGN,
+                               f"by design: needs mlir-tv's `{case.args}` (float addition treated as "
+                               "associative); abstract float model cannot prove it")
+            conf = {True: "reproduced", False: "not reproduced by execution",
+                    None: "not run on IREE"}[(f or {}).get("confirmed")]
+            return Outcome(DISAGREE, CAT_ABSTRACT_FLOAT,
+                           f"abstract float model: cannot prove the float identity (counterexample {conf})"
+                           if case.expected != "not-equivalent" else
+                           f"abstract float model: counterexample only under the abstraction ({conf})")
+        if "wall limit" in message or "timeout" in (message + fmsg) or "solver could not decide" in fmsg:
+            return Outcome(DISAGREE, CAT_TIMEOUT, (message or fmsg))
+        return Outcome(DISAGREE, CAT_OTHER, message or fmsg or "unknown")
+    if verdict == "incorrect":  # the suite says equivalent (or src always UB)
+        cex = (f or {}).get("counterexample") or {}
+        summary = _cex_summary(f)
+        if case.identity:
+            return Outcome(DISAGREE, CAT_IDENTITY, "IDENTITY CHECK FAILED (nondeterministic encoding?): " + summary)
+        if any(UNINIT_MARK in r for r in cex.get("ub_reasons", [])):
+            return Outcome(DISAGREE, CAT_BY_DESIGN,
+                           "by design: tgt reads tensor.empty contents (UB in irverify; mlir-tv treats them "
+                           "as arbitrary values): " + summary)
+        if case.semantic_args:
+            return Outcome(DISAGREE, CAT_BY_DESIGN,
+                           f"by design: the suite's verdict holds only under mlir-tv's `{case.args}`: {summary}")
+        if case.expected == "src-ub/other" and set(case.ops) & SHIFT_OPS:
+            return Outcome(DISAGREE, CAT_POISON,
+                           "poison model: a shift by >= the bit width is poison in MLIR (mlir-tv: UB), which any "
+                           "value refines; irverify models poison as a deterministic unknown value: " + summary)
+        if case.expected == "src-ub/other":
+            return Outcome(DISAGREE, CAT_COUNTEREXAMPLE,
+                           "the suite says src is always undefined; irverify finds a defined input: " + summary)
+        return Outcome(DISAGREE, CAT_COUNTEREXAMPLE, "counterexample where the suite expects refinement: " + summary)
+    return Outcome(DISAGREE, CAT_OTHER, f"{verdict}: {message}")
+
+
+# ----------------------------------------------------------------------------- running
+
+
+def run_cases(cases: list[Case], opts, jobs: int, on_result=None, retry_fp: str = "") -> list[Result]:
+    """Check ``cases`` (in parallel with ``jobs`` workers); results in the order of ``cases``.
+
+    With ``retry_fp`` (``"ieee"``), a pair that is ``unknown`` only because of the abstract
+    float model is checked again under exact IEEE floats, or under ``real`` when the suite's
+    verdict assumes ``--associative``; the retried verdict replaces the first one when it is
+    ``correct`` or ``incorrect`` (the reason names the model)."""
+    from irverify.suite import PairSpec, run_pairs
+
+    def specs_for(cs: list[Case]) -> list:
+        return [PairSpec(c.name, c.src, None if c.identity else c.tgt, c.src, None if c.identity else c.tgt,
+                         same=c.identity) for c in cs]
+
+    results: list[Result] = []
+    retry: list[int] = []
+    for case, record in zip(cases, run_pairs(specs_for(cases), opts, jobs)):
+        result = Result(case, record, classify(case, record), opts.fp)
+        if retry_fp and opts.fp == "abstract" and needs_float_retry(result):
+            retry.append(len(results))
+        elif on_result is not None:
+            on_result(result)
+        results.append(result)
+    for model in ("ieee", "real"):
+        todo = [k for k in retry if retry_model(results[k].case, retry_fp) == model]
+        if not todo:
+            continue
+        again = replace(opts, fp=model)
+        for k, record in zip(todo, run_pairs(specs_for([results[k].case for k in todo]), again, jobs)):
+            first = results[k]
+            if record["verdict"] in ("correct", "incorrect"):
+                out = classify(first.case, record)
+                out.reason = f"[--fp={model}] " + (out.reason or f"{record['verdict']} under --fp={model}")
+                results[k] = Result(first.case, record, out, model)
+            else:
+                first.outcome.reason += f" (--fp={model} retry: {record['verdict']})"
+    if on_result is not None:
+        for k in retry:
+            on_result(results[k])
+    return results
+
+
+def needs_float_retry(result: Result) -> bool:
+    """``unknown`` because a counterexample exists only under the abstract float model."""
+    return result.record["verdict"] == "unknown" and (
+        result.outcome.category == CAT_ABSTRACT_FLOAT
+        or (result.outcome.category == CAT_BY_DESIGN and ABSTRACT_MARK in result.outcome.reason))
+
+
+def retry_model(case: Case, retry_fp: str) -> str:
+    """``real`` for pairs whose suite verdict assumes associative float addition, else ``retry_fp``."""
+    return "real" if case.semantic_args and _associative(case) else retry_fp
+
+
+def run(suite_dir, opts, jobs: int = 1, substr: str = "", identity: bool = False,
+        cases: list[Case] | None = None, on_result=None, retry_fp: str = "ieee") -> Summary:
+    """Select, check and classify; ``cases`` overrides the selection from the manifest."""
+    all_cases = read_manifest(suite_dir)
+    selected, skipped = select(all_cases, substr)
+    if cases is not None:
+        selected = cases
+    todo = list(selected) + (identity_cases(selected) if identity else [])
+    start = time.perf_counter()
+    results = run_cases(todo, opts, jobs, on_result, retry_fp)
+    return Summary(len(selected), len(skipped), results, time.perf_counter() - start, jobs)
+
+
+# ----------------------------------------------------------------------------- output
+
+
+def pair_line(r: Result) -> str:
+    return (f"{r.case.name:<60} {r.case.expected:<20} {r.record['verdict']:<11} {r.outcome.status:<14} "
+            f"{r.outcome.reason}").rstrip()
+
+
+def pair_json(r: Result) -> dict:
+    return {"name": r.case.name, "expected": r.case.expected, "verdict": r.record["verdict"],
+            "status": r.outcome.status, "category": r.outcome.category, "reason": r.outcome.reason,
+            "soundness_failure": r.outcome.soundness, "identity": r.case.identity,
+            "model": r.model, "time_s": r.record["time_s"], "message": r.record.get("message", "")}
+
+
+def summary_json(s: Summary, skipped_dialects: str) -> dict:
+    sup = s.supported
+    return {
+        "selected": s.selected,
+        "skipped": s.skipped,
+        "skipped_dialects": skipped_dialects,
+        "checked": len(s.results),
+        "soundness_failures": [r.case.name for r in s.soundness_failures],
+        "correct_vs_not_equivalent_by_design": [
+            r.case.name for r in s.results
+            if r.case.expected == "not-equivalent" and r.record["verdict"] == "correct" and not r.outcome.soundness],
+        "identity_failures": [r.case.name for r in s.identity_failures],
+        "supported": len(sup),
+        "agree": sum(r.outcome.status == AGREE for r in sup),
+        "agreement_pct": round(s.agreement, 1),
+        "verdicts": dict(s.verdict_counts()),
+        "statuses": dict(s.status_counts()),
+        "disagreement_categories": dict(Counter(r.outcome.category for r in s.results
+                                                if r.outcome.status == DISAGREE)),
+        "time_s": round(s.time_s, 2),
+        "jobs": s.jobs,
+    }
+
+
+def print_summary(s: Summary, out=sys.stdout) -> None:
+    j = summary_json(s, ", ".join(EXCLUDED_DIALECTS))
+    p = lambda *a: print(*a, file=out)  # noqa: E731
+    p("")
+    p("=" * 100)
+    p(f"mlir-tv peer suite: {s.selected} pairs selected, {s.skipped} skipped "
+      f"(they use {', '.join(EXCLUDED_DIALECTS)}); {len(s.results)} checks run "
+      f"in {s.time_s:.1f} s with -j {s.jobs}")
+    fails = s.soundness_failures
+    if fails:
+        p("!" * 100)
+        p(f"!!! SOUNDNESS FAILURES: {len(fails)} pair(s) where irverify says correct and the suite "
+          f"says not-equivalent:")
+        for r in fails:
+            p(f"!!!   {r.case.name}: {r.outcome.reason}")
+        p("!" * 100)
+    else:
+        p("(a) soundness failures (irverify correct, suite not-equivalent): 0")
+    lenient = [r for r in s.results if r.case.expected == "not-equivalent" and r.record["verdict"] == "correct"
+               and not r.outcome.soundness]
+    if lenient:
+        p(f"    correct vs not-equivalent explained by a semantic difference by design ({len(lenient)}, "
+          f"not counted as soundness failures):")
+        for r in lenient:
+            p(f"      {r.case.name}: {r.outcome.reason}")
+    if s.identity_failures:
+        p(f"!!! IDENTITY CHECKS INCORRECT: {', '.join(r.case.name for r in s.identity_failures)}")
+    p(f"(b) agreement on supported pairs: {j['agree']}/{j['supported']} = {s.agreement:.1f}%")
+    own = [r for r in s.supported if r.outcome.category != CAT_BY_DESIGN]
+    if len(own) != len(s.supported):
+        agree = sum(r.outcome.status == AGREE for r in own)
+        p(f"    excluding by-design differences: {agree}/{len(own)} = {100.0 * agree / len(own):.1f}%")
+    p(f"(c) verdicts: " + ", ".join(f"{k} {v}" for k, v in sorted(j["verdicts"].items())))
+    p(f"    statuses: " + ", ".join(f"{k} {v}" for k, v in sorted(j["statuses"].items())))
+    if j["disagreement_categories"]:
+        p(f"    disagreements by reason: " + ", ".join(
+            f"{k} {v}" for k, v in sorted(j["disagreement_categories"].items())))
+    disagreements = [r for r in s.results if r.outcome.status == DISAGREE]
+    if disagreements:
+        p("disagreements:")
+        for r in disagreements:
+            p(f"  {r.case.name} ({r.case.expected} vs {r.record['verdict']}): {r.outcome.reason}")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="run_mlir_tv.py", description=__doc__.split("\n\n")[0])
+    p.add_argument("suite", nargs="?", default=str(DEFAULT_SUITE), help="folder holding manifest.tsv")
+    p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="solver timeout per query")
+    p.add_argument("--no-confirm", action="store_true", help="do not run counterexamples on IREE")
+    p.add_argument("--fp", choices=["abstract", "real", "ieee"], default="abstract")
+    p.add_argument("--json", action="store_true", help="one JSON object per pair, then a summary object")
+    p.add_argument("--filter", default="", metavar="SUBSTR", help="only pairs whose name contains SUBSTR")
+    p.add_argument("--identity", action="store_true", help="also check src vs src and tgt vs tgt")
+    p.add_argument("--retry-fp", choices=["ieee", "none"], default="ieee",
+                   help="re-check pairs left unknown by the abstract float model under exact IEEE floats "
+                        "(under --fp=real where the suite assumes --associative); default ieee")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    from irverify.verify.check import Options
+
+    opts = Options(fp=args.fp, timeout_s=args.timeout, confirm=not args.no_confirm)
+    if not (Path(args.suite) / "manifest.tsv").is_file():
+        print(f"run_mlir_tv.py: error: {args.suite}/manifest.tsv not found", file=sys.stderr)
+        return 2
+
+    def show(r: Result) -> None:
+        print(json.dumps(pair_json(r)) if args.json else pair_line(r), flush=True)
+
+    summary = run(args.suite, opts, args.jobs, args.filter, args.identity, on_result=show,
+                  retry_fp="" if args.retry_fp == "none" else args.retry_fp)
+    if args.json:
+        print(json.dumps({"summary": summary_json(summary, ", ".join(EXCLUDED_DIALECTS))}))
+    else:
+        print_summary(summary)
+    return 1 if summary.soundness_failures or summary.identity_failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
