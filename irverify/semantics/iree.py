@@ -266,6 +266,7 @@ def binding_buffer(ctx, b: int, elem: ScalarType, op: Op) -> Buffer:
         ctx.inputs.assumptions.append(length >= 0)
         initial = t.array_var(f"binding{b}", 1, sort)
         ctx.inputs.extras[f"binding {b} (initial)"] = _concretise(length, initial, elem)
+        ctx.inputs.pretty.append((initial, [length], elem, -1))
         return elem, length, initial
 
     shared_elem, length, initial = ctx.inputs.symbol(f"binding.{b}", make)

@@ -57,6 +57,9 @@ class Inputs:
     arrays: dict[str, Any] = field(default_factory=dict)  # tensor argument name -> array term
     symbols: dict[str, Any] = field(default_factory=dict)
     assumptions: list[Any] = field(default_factory=list)
+    # Arrays a counterexample shows, with their dims, element type and the sign of the distinct
+    # values preferred for them (1, 2, 3... for arguments; -1, -2, ... for initial memory).
+    pretty: list[tuple[Any, list[Any], Any, int]] = field(default_factory=list)
     # Environment inputs to show in a counterexample: name -> (model, fp) -> ("scalar"|"tensor", value)
     extras: dict[str, Any] = field(default_factory=dict)
 
@@ -222,6 +225,7 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
                 dims.append(t.int_val(d))
         arr = t.array_var(name, ty.rank, scalar_sort(ty.elem, fp))
         inputs.arrays[name] = arr
+        inputs.pretty.append((arr, dims, ty.elem, 1))
         return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx))
     if isinstance(ty, TupleType):
         return TupleValue([symbolic_value(f, f"{name}.{i}", inputs, loc) for i, f in enumerate(ty.fields)])

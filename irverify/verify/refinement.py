@@ -90,7 +90,7 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
             return None
         if res.status == "unsat":
             return None
-        model = minimise(name, pre + [formula], dims, res.model, timeout_s)
+        model = minimise(name, pre + [formula], dims, res.model, timeout_s, inputs.pretty, fp)
         return make_failure(model)
 
     # 1. result shapes
@@ -169,18 +169,59 @@ def refines(src_term, tgt_term, ty, fp):
     return src_term == tgt_term
 
 
-def minimise(name: str, assertions: list[Any], dims: list[Any], model, timeout_s: float):
-    """Prefer a counterexample with small dynamic dimensions (all dims <= 1, then 2, ...)."""
-    if not dims:
-        return model
+def minimise(name: str, assertions: list[Any], dims: list[Any], model, timeout_s: float,
+             pretty=(), fp=None):
+    """Prefer a counterexample with small dynamic dimensions (all dims <= 1, then 2, ...), then
+    one whose input elements are distinct small numbers (so the output shows where each went)."""
     budget = min(2.0, timeout_s)
-    for b in MINIMISE_BOUNDS:
-        res = solver.check(f"{name} (minimise <= {b})", assertions + [d <= b for d in dims], budget)
+    for b in MINIMISE_BOUNDS if dims else ():
+        bounds = [d <= b for d in dims]
+        res = solver.check(f"{name} (minimise <= {b})", assertions + bounds, budget)
         if res.status == "sat":
-            return res.model
+            model = res.model
+            assertions = assertions + bounds
+            break
         if all(solver.int_value(model, d) <= b for d in dims):
             break
-    return model
+    if not pretty or fp is None:
+        return model
+    fixed = [d == solver.int_value(model, d) for d in dims]
+    distinct = distinct_values(model, pretty, fp)
+    if not distinct:
+        return model
+    res = solver.check(f"{name} (distinct inputs)", assertions + fixed + distinct, budget)
+    return res.model if res.status == "sat" else model
+
+
+PRETTY_LIMIT = 256
+
+
+def distinct_values(model, pretty, fp) -> list[Any]:
+    """Constraints giving every element of each small input array a distinct small value."""
+    import itertools
+
+    from irverify.ir.core import FloatType, IndexType, IntType
+
+    out = []
+    for arr, dims, elem, sign in pretty:
+        shape = [solver.int_value(model, d) for d in dims]
+        count = 1
+        for n in shape:
+            count *= max(n, 0)
+        if count > PRETTY_LIMIT or (isinstance(elem, IntType) and elem.width < 8):
+            continue
+        for k, idx in enumerate(itertools.product(*(range(n) for n in shape))):
+            v = sign * (k + 1)
+            if isinstance(elem, IntType):
+                term = t.bv_val(v, elem.width)
+            elif isinstance(elem, IndexType):
+                term = t.int_val(v)
+            elif isinstance(elem, FloatType):
+                term = fp.const(float(v), elem)
+            else:
+                continue
+            out.append(t.select(arr, [t.int_val(i) for i in idx]) == term)
+    return out
 
 
 def source_ub_witness(inputs: Inputs, src: Encoded, tgt: Encoded, timeout_s: float):
