@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 
 from irverify.errors import InputError, Unsupported
@@ -39,6 +40,11 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--pass-config", action="append", default=[], metavar="KEY=VALUE")
     v.add_argument("--split-input-file", action="store_true")
     _common(v)
+
+    pt = sub.add_parser("patterns", help="check the pattern catalogue: pattern x {static, dynamic, mixed}")
+    pt.add_argument("names", nargs="*", metavar="NAME", help="catalogue entries (default: all)")
+    pt.add_argument("--dir", help="pattern directory (default: the repository's patterns/)")
+    _common(pt)
     return p
 
 
@@ -68,12 +74,22 @@ def main(argv: list[str] | None = None) -> int:
             from irverify.validate import run_validate_pass
 
             return run_validate_pass(args, options_from(args))
+        if args.command == "patterns":
+            from irverify.patterns.run import main as run_patterns
+
+            return run_patterns(args, options_from(args))
     except InputError as e:
         return _fail(args, Verdict.ERROR, str(e))
     except Unsupported as e:
         return _fail(args, Verdict.UNSUPPORTED, str(e))
     except KeyboardInterrupt:
         return _fail(args, Verdict.ERROR, "interrupted")
+    except RecursionError:
+        return _fail(args, Verdict.ERROR, "internal error: input nests too deeply")
+    except Exception as e:  # never a traceback: an internal error is reported in one line
+        if os.environ.get("IRVERIFY_DEBUG"):
+            raise
+        return _fail(args, Verdict.ERROR, f"internal error: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
     return EXIT_ERROR
 
 
@@ -98,10 +114,11 @@ def cmd_check(args) -> int:
 
 
 def _write_smt2(path: str, queries) -> None:
+    from irverify.smt import solver
+
     try:
         with open(path, "w", encoding="utf-8") as f:
-            for name, text in queries:
-                f.write(f"; query: {name}\n(push)\n{text}\n(pop)\n")
+            f.write(solver.format_smt2(queries))
     except OSError as e:
         raise InputError(f"{path}: cannot write: {e.strerror}") from None
 

@@ -1,0 +1,1 @@
+"""The catalogue of named compiler rewrites (``patterns/*.pattern``) and ``irverify patterns``."""

@@ -1,0 +1,60 @@
+"""lit configuration for irverify's regression corpus (run: ``lit -q testdata``).
+
+Test files:
+
+* ``*.srctgt.mlir`` / ``*.srctgt.py``: one pair per file (``@src`` / ``@tgt``, or a Relax module
+  pair), checked with ``// RUN: irverify check %s --no-confirm | filecheck %s``; a ``-bad`` suffix
+  marks an expected counterexample (``// RUN: not irverify check %s ...``, exit code 1).
+* ``*.test``: command-line behaviour (exit codes, JSON), two-file pairs such as the seeds.
+
+Substitutions: ``irverify`` runs this interpreter's ``python -m irverify``; ``filecheck`` runs
+the PyPI ``filecheck`` package; ``%python`` is this interpreter; ``%exit-code CMD`` runs CMD and
+prints ``exit: N`` after its output (stderr included). Features: ``iree`` (the IREE
+compiler and runtime import) and ``tvm`` (apache-tvm imports). Directories named ``Inputs``
+hold helper files and are not tests.
+"""
+
+import importlib.util
+import os
+import shlex
+import sys
+import tempfile
+
+import lit.formats
+
+config.name = "irverify"
+config.test_format = lit.formats.ShTest(execute_external=False)
+config.suffixes = [".srctgt.mlir", ".srctgt.py", ".test"]
+config.excludes = ["Inputs", "pending", "tools", "lit.cfg.py", "README.md"]
+config.test_source_root = os.path.dirname(__file__)
+# Outputs (%t files) go outside the source tree.
+config.test_exec_root = os.environ.get(
+    "IRVERIFY_LIT_OUT", os.path.join(tempfile.gettempdir(), f"irverify-lit-{os.getuid()}"))
+
+_python = shlex.quote(sys.executable)
+# Bare words only: "irverify" inside a path, a module name or a flag is left alone.
+config.substitutions.append((r"(?<![\w./-])irverify(?![\w./-])", f"{_python} -m irverify"))
+config.substitutions.append((r"(?<![\w./-])filecheck(?![\w./-])", f"{_python} -m filecheck"))
+config.substitutions.append(("%python", _python))
+# "%exit-code CMD": run CMD, print its output, then "exit: N"; always succeeds.
+config.substitutions.append(("%exit-code", f"{_python} " + shlex.quote(os.path.join(config.test_source_root, "tools", "exit_code.py"))))
+
+_repo = os.path.dirname(config.test_source_root)
+config.environment["PYTHONPATH"] = os.pathsep.join(
+    p for p in (_repo, os.environ.get("PYTHONPATH", "")) if p)
+for _var in ("HOME", "TMPDIR", "IREE_CPU_FEATURES"):
+    if _var in os.environ:
+        config.environment[_var] = os.environ[_var]
+
+
+def _importable(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except (ImportError, ValueError):
+        return False
+
+
+if _importable("iree.compiler") and _importable("iree.runtime"):
+    config.available_features.add("iree")
+if _importable("tvm"):
+    config.available_features.add("tvm")

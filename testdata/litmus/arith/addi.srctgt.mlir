@@ -1,0 +1,14 @@
+// arith.addi is commutative.
+// RUN: irverify check %s --no-confirm | filecheck %s
+// CHECK: @src: correct
+// CHECK: verdict: correct
+
+func.func @src(%x: i32, %y: i32) -> i32 {
+  %0 = arith.addi %x, %y : i32
+  return %0 : i32
+}
+
+func.func @tgt(%x: i32, %y: i32) -> i32 {
+  %0 = arith.addi %y, %x : i32
+  return %0 : i32
+}

@@ -1,0 +1,19 @@
+// Signed and unsigned division differ on negative operands.
+// RUN: not irverify check %s --no-confirm | filecheck %s
+// CHECK: @src: incorrect
+// CHECK: ERROR: value mismatch
+// CHECK: Example:
+// CHECK: Differing output: result #0
+// CHECK: Source value:
+// CHECK: Target value:
+// CHECK: verdict: incorrect
+
+func.func @src(%x: i32, %y: i32) -> i32 {
+  %0 = arith.divsi %x, %y : i32
+  return %0 : i32
+}
+
+func.func @tgt(%x: i32, %y: i32) -> i32 {
+  %0 = arith.divui %x, %y : i32
+  return %0 : i32
+}

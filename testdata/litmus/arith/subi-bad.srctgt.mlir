@@ -1,0 +1,19 @@
+// Subtraction is not commutative.
+// RUN: not irverify check %s --no-confirm | filecheck %s
+// CHECK: @src: incorrect
+// CHECK: ERROR: value mismatch
+// CHECK: Example:
+// CHECK: Differing output: result #0
+// CHECK: Source value:
+// CHECK: Target value:
+// CHECK: verdict: incorrect
+
+func.func @src(%x: i32, %y: i32) -> i32 {
+  %0 = arith.subi %x, %y : i32
+  return %0 : i32
+}
+
+func.func @tgt(%x: i32, %y: i32) -> i32 {
+  %0 = arith.subi %y, %x : i32
+  return %0 : i32
+}

@@ -1,0 +1,56 @@
+"""Runs the lit regression corpus (``testdata/``) so that one pytest command covers it."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+TESTDATA = Path(__file__).resolve().parents[1] / "testdata"
+
+
+def _lit(*args: str, timeout: float = 900) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, "-c", "import sys; from lit.main import main; sys.exit(main())", *args]
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=TESTDATA.parent)
+
+
+def test_lit_corpus_passes():
+    pytest.importorskip("lit")
+    pytest.importorskip("filecheck")
+    jobs = str(max(2, os.cpu_count() or 2))
+    proc = _lit("-q", "-j", jobs, "--no-progress-bar", str(TESTDATA))
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
+
+
+def test_lit_discovers_the_corpus():
+    pytest.importorskip("lit")
+    proc = _lit("--show-tests", str(TESTDATA), timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    names = re.findall(r"irverify :: (\S+)", proc.stdout)
+    assert len(names) >= 80
+    assert all(n.endswith((".srctgt.mlir", ".srctgt.py", ".test")) for n in names)
+    assert not any("/Inputs/" in n or n.startswith(("pending/", "tools/")) for n in names)
+    # Every litmus dialect directory holds correct and incorrect pairs.
+    for dialect in ("arith", "tensor", "iree"):
+        cases = [n for n in names if n.startswith(f"litmus/{dialect}/")]
+        assert cases, dialect
+    assert any(n.endswith("-bad.srctgt.mlir") for n in names if n.startswith("litmus/arith/"))
+    assert any(n.endswith("-bad.srctgt.mlir") for n in names if n.startswith("litmus/iree/"))
+
+
+def test_bad_cases_expect_failure_and_good_cases_success():
+    """``-bad`` cases run ``not irverify check``; the others run it plainly (or are XFAIL)."""
+    for path in TESTDATA.glob("litmus/**/*.srctgt.*"):
+        text = path.read_text(encoding="utf-8")
+        runs = re.findall(r"RUN: (.*)", text)
+        assert runs, path
+        if path.name.endswith(("-bad.srctgt.mlir", "-bad.srctgt.py")):
+            assert all(r.startswith("not irverify check") for r in runs), path
+            assert "verdict: incorrect" in text, path
+        elif "XFAIL:" not in text and "verdict: unknown" not in text:
+            assert all(r.startswith("irverify check") for r in runs), path
+            assert "verdict: correct" in text, path

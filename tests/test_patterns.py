@@ -1,0 +1,157 @@
+"""The pattern spec language (parser, located errors, rendering), the catalogue, and runs of
+catalogue entries through ``irverify patterns``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from irverify import cli
+from irverify.patterns.catalogue import load_catalogue, select
+from irverify.patterns.run import run_patterns
+from irverify.patterns.spec import COLUMNS, UNCHANGED, SpecError, parse_spec
+from irverify.verify.check import Options
+
+GOOD = '''\
+# a comment
+pattern Demo {
+  project "MLIR (upstream)"
+  rewrite "DemoFold"
+  source  "mlir/lib/Demo.cpp"
+  expect static correct, mixed incorrect
+  shape two {
+    dim N in {4, ?} from "hal.interface.constant.load layout(#l) ordinal(0) : index"
+    dim M in {3, ?} from "tensor.dim %x, %c1 : tensor<{N}x{M}xf32>"
+    let NM = N * M
+    let T = N * 2 from "hal.interface.constant.load layout(#l) ordinal(1) : index"
+    before mlir """
+{N.def}
+{M.def}
+{NM.def}
+{T.def}
+x : tensor<{N}x{M}xf32>{dims(N, M)} sizes [{N.value}, {M.value}] empty({operands(NM)}) {NM} {region}
+"""
+    after unchanged for static, dynamic
+    after mlir for mixed """{N}"""
+  }
+}
+'''
+
+
+def test_parse_good_spec_fields_and_instances():
+    [p] = parse_spec(GOOD, "demo.pattern")
+    assert (p.name, p.project, p.rewrite, p.source) == ("Demo", "MLIR (upstream)", "DemoFold", "mlir/lib/Demo.cpp")
+    assert p.expect == {"static": "correct", "dynamic": "correct", "mixed": "incorrect"}
+    assert p.pass_kind is None
+    insts = p.instances()
+    assert [i.label for i in insts] == ["two[N=4,M=3]", "two[N=4,M=?]", "two[N=?,M=3]", "two[N=?,M=?]"]
+    assert [i.column for i in insts] == ["static", "mixed", "mixed", "dynamic"]
+    shape = insts[0].shape
+    assert shape.after_for("static") is UNCHANGED and shape.after_for("dynamic") is UNCHANGED
+    assert shape.after_for("mixed").text == "{N}"
+
+
+def test_render_static_dynamic_and_mixed():
+    [p] = parse_spec(GOOD)
+    static, mixed, _, dynamic = p.instances()
+    s = static.render(static.shape.before)
+    assert "%N = arith.constant 4 : index" in s and "%M = arith.constant 3 : index" in s
+    assert "%NM = arith.constant 12 : index" in s and "%T = arith.constant 8 : index" in s
+    assert "x : tensor<4x3xf32> sizes [4, 3] empty() 12 {region}" in s
+    d = dynamic.render(dynamic.shape.before)
+    assert "%N = hal.interface.constant.load layout(#l) ordinal(0) : index" in d
+    assert "%M = tensor.dim %x, %c1 : tensor<?x?xf32>" in d
+    assert "%NM = affine.apply affine_map<()[s0, s1] -> (s0 * s1)>()[%N, %M]" in d
+    assert "%T = hal.interface.constant.load layout(#l) ordinal(1) : index" in d
+    assert "x : tensor<?x?xf32>{%N, %M} sizes [%N, %M] empty(%NM) ? {region}" in d
+    m = mixed.render(mixed.shape.before)
+    assert "x : tensor<4x?xf32>{%M} sizes [4, %M] empty(%NM) ?" in m
+    # after: unchanged instances render the before template
+    assert static.render(static.shape.after_for("static")) == s
+    assert mixed.render(mixed.shape.after_for("mixed")) == "4"
+
+
+def test_tvmscript_rendering():
+    [p] = parse_spec('pattern T { project "TVM" rewrite "R" source "s" pass tvm "relax.transform.X()" '
+                     'shape s { dim n in {16, ?} from "unused" before tvmscript """R.Tensor(({n}, 4)) {n.value}""" } }')
+    st, dy = p.instances()
+    assert st.render(st.shape.before) == "R.Tensor((16, 4)) 16"
+    assert dy.render(dy.shape.before) == 'R.Tensor(("n", 4)) n'
+
+
+BAD = [
+    ('pattern P { projec "a" }', 1, 13, "unexpected name 'projec'"),
+    ('pattern P {\n  project "a"\n  rewrite "b"\n}', 1, 1, "has no 'source' (provenance is required)"),
+    ('pattern P { project "a" rewrite "b" source "c" }', 1, 1, "has no shape"),
+    ('pattern P { project "a" rewrite "b" source "c"\n  shape s { dim N in {4, ?}\n before mlir """x""" } }',
+     2, 13, "dim 'N' can be dynamic but has no 'from"),
+    ('pattern P { project "a" rewrite "b" source "c" expect bogus\n shape s { before mlir """x""" after mlir """y""" } }',
+     1, 55, "unknown verdict 'bogus'"),
+    ('pattern P { project "a" rewrite "b" source "c"\nshape s { before mlir """\n  {Q.value}\n""" after mlir """y""" } }',
+     3, 3, "names an undeclared dim"),
+    ('pattern P { project "a" rewrite "b" source "c"\nshape s { before mlir """x""" after mlir for mixed """y""" } }',
+     2, 1, "needs an 'after' template for static, dynamic"),
+    ('pattern P { project "a" rewrite "b" source "c" pass iree "p"\nshape s { before mlir """x""" after mlir """y""" } }',
+     2, 1, "has an 'after' template but pattern 'P' runs a pass"),
+    ('pattern P { project "a" rewrite "b" source "c" pass gcc "p"\nshape s { before mlir """x""" } }',
+     1, 48, "unknown pass kind 'gcc'"),
+    ('pattern P { project "a" rewrite "b" source "c"\nshape s { let K = N * 2\n before mlir """x""" } }',
+     2, 11, "'let K' uses undeclared 'N'"),
+    ('pattern P { project "a" rewrite "b" source "c" shape s { before mlir """x""" after unchanged } }\n'
+     'pattern P { project "a" rewrite "b" source "c" shape s { before mlir """x""" after unchanged } }',
+     2, 1, "pattern 'P' defined twice"),
+    ('pattern P { project "a" rewrite "b" source "c" shape s { before mlir """x""" ', 1, 0, "unexpected end of file"),
+]
+
+
+@pytest.mark.parametrize("text,line,col,message", BAD, ids=[b[3][:30] for b in BAD])
+def test_bad_specs_have_located_errors(text, line, col, message):
+    with pytest.raises(SpecError) as err:
+        parse_spec(text, "bad.pattern")
+    e = err.value
+    assert message in e.message
+    assert (e.line, e.col if col else 0) == (line, col)
+    assert str(e).startswith(f"bad.pattern:{line}:")
+
+
+def test_catalogue_entries_have_provenance_and_unique_names():
+    patterns = load_catalogue()
+    names = [p.name for p in patterns]
+    assert len(names) == len(set(names)) >= 10
+    for p in patterns:
+        assert p.project and p.rewrite and p.source, p.name
+        assert p.instances(), p.name
+    families = {p.name for p in patterns}
+    assert {"FoldCollapseShapeIntoInterfaceTensorLoad", "FoldExpandShapeIntoInterfaceTensorLoad",
+            "FoldExpandShapeIntoInterfaceTensorStore", "FoldCollapseShapeIntoInterfaceTensorStoreFullSlice",
+            "FoldCollapseShapeIntoInterfaceTensorStore"} <= families
+
+
+def test_pre_fix_full_slice_store_fails_exactly_in_mixed_instances():
+    [res] = run_patterns(select(load_catalogue(), ["FoldCollapseShapeIntoInterfaceTensorStoreFullSlice-pre-edbb69a"]),
+                         Options(confirm=False, timeout_s=20))
+    verdicts = {c: res.column(c).value for c in COLUMNS}
+    assert verdicts == res.pattern.expect
+    assert verdicts["mixed"] == "incorrect" and verdicts["static"] == verdicts["dynamic"] == "correct"
+    for r in res.instances:
+        if r.instance.column == "mixed":
+            [fn] = r.report.functions
+            assert fn.counterexample.check == "value mismatch"
+            assert fn.counterexample.output.startswith("binding 0")
+
+
+def test_cli_patterns_json_runs_the_real_transform(capsys):
+    code = cli.main(["patterns", "FoldUnPaddingCollapseIntoExtract", "--json", "--no-confirm"])
+    out = json.loads(capsys.readouterr().out)
+    [entry] = out["patterns"]
+    assert entry["source"] == "mlir/lib/Dialect/Tensor/Transforms/ReshapePatterns.cpp"
+    assert len(entry["instances"]) == 4
+    assert entry["ok"] is out["ok"] and code == (0 if out["ok"] else 1)
+    assert set(entry["columns"]) == set(COLUMNS)
+    assert {i["column"] for i in entry["instances"]} == set(COLUMNS)
+
+
+def test_cli_patterns_table_and_unknown_name(capsys):
+    assert cli.main(["patterns", "NoSuchPattern"]) == 2
+    assert "unknown pattern 'NoSuchPattern'" in capsys.readouterr().err
