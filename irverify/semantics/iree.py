@@ -6,8 +6,9 @@ Upstream docs: ``compiler/src/iree/compiler/Dialect/HAL/IR/HALOps.td`` and
 
 Memory model
 ------------
-* Each HAL binding ``b`` is one flat buffer of elements. Its length (in elements) and its
-  initial contents are free symbols shared by source and target (``binding.{b}``). All
+* Each HAL binding ``b`` is one flat buffer of elements. Its length (in elements; assumed to be
+  under 2^48 bytes) and its initial contents are free symbols shared by source and target
+  (``binding.{b}``). All
   subspans of one binding must use the same element type (mixed types are unsupported).
 * ``hal.interface.binding.subspan`` is a dense row-major *view* of the buffer starting at
   ``offset / sizeof(elem)`` elements; subspans of one binding alias.
@@ -54,6 +55,9 @@ from irverify.smt import terms as t
 DECOMPOSITION = "fresh"
 
 PUSH_CONSTANT_BITS = 32
+# A binding is a real buffer: it holds fewer than 2^48 bytes (the x86-64/AArch64 address space),
+# so index arithmetic over the extents of views that fit in it cannot overflow 64 bits.
+ADDRESS_SPACE_BYTES = 1 << 48
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -263,7 +267,8 @@ def binding_buffer(ctx, b: int, elem: ScalarType, op: Op) -> Buffer:
     def make():
         length = t.int_var(f"binding{b}.length")
         ctx.inputs.dims.append((f"binding {b} length", length))
-        ctx.inputs.assumptions.append(length >= 0)
+        size = elem_bytes(elem, op) or 8
+        ctx.inputs.assumptions.append(t.and_(length >= 0, length * size < ADDRESS_SPACE_BYTES))
         initial = t.array_var(f"binding{b}", 1, sort)
         ctx.inputs.extras[f"binding {b} (initial)"] = _concretise(length, initial, elem)
         ctx.inputs.pretty.append((initial, [length], elem, -1))
