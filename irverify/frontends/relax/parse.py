@@ -1,0 +1,431 @@
+"""TVMScript Relax → irverify IR, through ``tvm.script.from_source`` (apache-tvm 0.27).
+
+Translation rules:
+
+* every ``relax.Function`` becomes a ``Function``; its parameters are tensors (static dims are
+  ints, a symbolic dim ``n`` is the name ``"n"``, shared by every use of that name) or tuples;
+* dataflow and binding blocks are flattened into ops named ``relax.<op>`` (``relax.take``,
+  ``relax.nn.softmax``), with the call's attributes read by reflection as plain Python values;
+  non-tensor arguments (a ``ShapeExpr`` target shape, ``strided_slice``'s index tuples,
+  ``arange``'s bounds) become attributes;
+* ``R.const`` is ``relax.const`` (a ``DenseAttr``), tuples are ``relax.tuple`` /
+  ``relax.tuple_get_item``, ``R.match_cast`` is ``relax.match_cast``, a call to a module
+  function is ``relax.call`` with attribute ``callee``; the body ends in ``relax.return``
+  (a returned tuple is flattened into several results);
+* a dim expression (``n * 2``) in an attribute is a tuple ``(op, lhs, rhs)`` with op one of
+  ``add sub mul floordiv floormod min max``;
+* anything else (``If``, ``call_tir``, ``call_pure_packed``, shape or prim parameters, local
+  functions) is rejected with ``Unsupported`` naming it and its source line.
+"""
+
+from __future__ import annotations
+
+import ast
+import itertools
+import os
+import re
+import tempfile
+from contextlib import contextmanager
+from typing import Any
+
+from irverify.errors import InputError, Unsupported
+from irverify.ir.core import (
+    Block,
+    DenseAttr,
+    FloatType,
+    Function,
+    IntType,
+    Location,
+    Module,
+    Op,
+    OpaqueType,
+    TensorType,
+    TupleType,
+    Type,
+    Value,
+)
+
+DTYPES = {
+    "float16": FloatType("f16"), "bfloat16": FloatType("bf16"), "float32": FloatType("f32"),
+    "float64": FloatType("f64"), "bool": IntType(1), "int8": IntType(8), "int16": IntType(16),
+    "int32": IntType(32), "int64": IntType(64),
+}
+
+# Non-tensor arguments of an op become attributes: (argument kind, attribute name) per position.
+# Kinds: "value" (an operand), "values" (a tuple whose fields are operands), "shape" (a
+# ShapeExpr: list of dims), "ints" (a tuple of integers), "prim" (an integer/float PrimExpr).
+ARG_SPECS: dict[str, list[tuple[str, str]]] = {
+    "relax.reshape": [("value", "x"), ("shape", "shape")],
+    "relax.broadcast_to": [("value", "x"), ("shape", "shape")],
+    "relax.zeros": [("shape", "shape")],
+    "relax.ones": [("shape", "shape")],
+    "relax.full": [("shape", "shape"), ("value", "fill_value")],
+    "relax.arange": [("prim", "start"), ("prim", "end"), ("prim", "step")],
+    "relax.strided_slice": [("value", "x"), ("ints", "axes"), ("ints", "begin"), ("ints", "end"),
+                            ("ints", "strides")],
+    "relax.concat": [("values", "tensors")],
+    "relax.einsum": [("values", "operands")],
+}
+
+_match_cast_ids = itertools.count()
+
+
+def parse(text: str, path: str) -> Module:
+    """Parse a TVMScript file holding one ``@I.ir_module`` into an irverify ``Module``."""
+    blanked, def_lines = _blank_imports(text, path)
+    import tvm
+
+    error = None
+    with _quiet_stderr():
+        try:
+            mod = tvm.script.from_source(blanked)
+        except Exception as e:  # noqa: BLE001 - TVM raises DiagnosticError and others
+            error = str(e)
+        if error is not None:
+            import gc
+
+            gc.collect()  # the parser's leftovers print warnings when collected
+    if error is not None:
+        raise InputError(_diagnostic(error, path))
+    if not isinstance(mod, tvm.IRModule):
+        raise InputError(f"{path}:1:1: expected an @I.ir_module, got {type(mod).__name__}")
+    return translate_module(mod, path, text, def_lines)
+
+
+def translate_module(mod, path: str, text: str, def_lines: dict[str, int] | None = None) -> Module:
+    """Translate every Relax function of an ``IRModule`` (other functions are skipped)."""
+    from tvm import relax
+
+    functions = {}
+    for gv, func in sorted(mod.functions.items(), key=lambda kv: kv[0].name_hint):
+        if not isinstance(func, relax.Function):
+            continue
+        name = gv.name_hint
+        line = (def_lines or {}).get(name, 0)
+        functions[name] = _Translator(mod, path, Location(path, line, 1)).function(name, func)
+    return Module(functions, path, text, "relax", native=mod)
+
+
+# ----------------------------------------------------------------------------- text handling
+
+
+def _blank_imports(text: str, path: str) -> tuple[str, dict[str, int]]:
+    """Blank out import statements (TVMScript rejects them) keeping line numbers; also return
+    the line of every ``def``."""
+    try:
+        tree = ast.parse(text)
+    except SyntaxError as e:
+        raise InputError(f"{path}:{e.lineno or 0}:{e.offset or 0}: {e.msg}") from None
+    lines = text.split("\n")
+    def_lines: dict[str, int] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Import, ast.ImportFrom)):
+            if isinstance(node, ast.ImportFrom) and node.module == "__future__":
+                continue
+            for k in range(node.lineno - 1, (node.end_lineno or node.lineno)):
+                lines[k] = ""
+        elif isinstance(node, ast.FunctionDef):
+            def_lines.setdefault(node.name, node.lineno)
+    return "\n".join(lines), def_lines
+
+
+def _diagnostic(message: str, path: str) -> str:
+    """``file:line:col: message`` from a TVMScript diagnostic."""
+    m = re.search(r"-->\s*\S*?:(\d+):(\d+)", message)
+    first = next((ln.strip() for ln in message.splitlines() if ln.strip()), "parse error")
+    first = re.sub(r"^(error|Error|DiagnosticError):\s*", "", first)
+    if m:
+        return f"{path}:{m.group(1)}:{m.group(2)}: {first}"
+    return f"{path}:1:1: {first}"
+
+
+@contextmanager
+def _quiet_stderr():
+    """TVM prints diagnostics and warnings straight to file descriptor 2; swallow them."""
+    try:
+        fd = os.dup(2)
+    except OSError:
+        yield
+        return
+    with tempfile.TemporaryFile() as sink:
+        os.dup2(sink.fileno(), 2)
+        try:
+            yield
+        finally:
+            os.dup2(fd, 2)
+            os.close(fd)
+
+
+# ----------------------------------------------------------------------------- translation
+
+
+def convert_dtype(dtype, loc: Location):
+    name = str(dtype)
+    if name not in DTYPES:
+        raise Unsupported(f"dtype {name}", loc)
+    return DTYPES[name]
+
+
+class _Translator:
+    def __init__(self, mod, path: str, fn_loc: Location):
+        self.mod = mod
+        self.path = path
+        self.fn_loc = fn_loc
+        self.loc = fn_loc
+        self.env: dict[Any, Value] = {}
+        self.ops: list[Op] = []
+        self.syms: dict[Any, str] = {}  # symbolic tvm Var -> name used in irverify
+
+    # -- types and dims ------------------------------------------------------------------
+
+    def dim(self, d, allow_expr: bool = True):
+        """A dim as an int, a symbol name, or a ``(op, a, b)`` expression."""
+        from tvm import tirx
+
+        if isinstance(d, tirx.IntImm):
+            return int(d.value)
+        if _is_prim_var(d):
+            if d not in self.syms:
+                raise Unsupported(f"symbolic dim '{d.name}' used before it is defined", self.loc)
+            return self.syms[d]
+        ops = {tirx.Add: "add", tirx.Sub: "sub", tirx.Mul: "mul", tirx.FloorDiv: "floordiv",
+               tirx.FloorMod: "floormod", tirx.Min: "min", tirx.Max: "max"}
+        for cls, name in ops.items():
+            if allow_expr and isinstance(d, cls):
+                return (name, self.dim(d.a), self.dim(d.b))
+        raise Unsupported(f"dim expression {d}", self.loc)
+
+    def type_of(self, ty, param: bool = False) -> Type:
+        from tvm import relax
+
+        if isinstance(ty, relax.TensorType):
+            if ty.shape is None or ty.ndim < 0:
+                raise Unsupported(f"tensor of unknown shape {ty}", self.loc)
+            elem = convert_dtype(ty.dtype, self.loc)
+            dims = []
+            for d in ty.shape.values:
+                if param:
+                    v = self._param_dim(d)
+                else:  # an intermediate extent is computed by the semantics; TVM's is a cross-check
+                    try:
+                        v = self.dim(d)
+                    except Unsupported:
+                        v = None
+                dims.append(v if isinstance(v, (int, str)) else None)
+            return TensorType(tuple(dims), elem)
+        if isinstance(ty, relax.TupleType):
+            return TupleType(tuple(self.type_of(f, param) for f in ty.fields))
+        if param:
+            raise Unsupported(f"parameter of type {ty}", self.loc)
+        return OpaqueType(str(ty))
+
+    def _param_dim(self, d):
+        from tvm import tirx
+
+        if isinstance(d, tirx.IntImm):
+            return int(d.value)
+        if _is_prim_var(d):
+            self.syms.setdefault(d, d.name)
+            return self.syms[d]
+        raise Unsupported(f"parameter dim expression {d}", self.loc)
+
+    # -- functions -----------------------------------------------------------------------
+
+    def function(self, name: str, func) -> Function:
+        from tvm import relax
+
+        args = []
+        for p in func.params:
+            v = Value(self.type_of(p.ty, param=True), p.name)
+            self.env[p] = v
+            args.append(v)
+        body = func.body
+        if not isinstance(body, relax.SeqExpr):
+            raise Unsupported("function body that is not a sequence of bindings", self.fn_loc)
+        for block in body.blocks:
+            for binding in block.bindings:
+                self.binding(binding)
+        self.loc = self._loc_of(body.body) or self.fn_loc
+        results = self.flatten(self.operand(body.body))
+        self.ops.append(Op("relax.return", results, [], {}, [], self.loc))
+        attrs = {}
+        if func.attrs is not None:
+            attrs = {str(k): _plain(v) for k, v in func.attrs.items()}
+        return Function(name, args, [r.type for r in results], Block(args, self.ops), self.fn_loc, attrs)
+
+    def flatten(self, v: Value) -> list[Value]:
+        """A returned tuple becomes its leaves (through ``relax.tuple_get_item``)."""
+        if not isinstance(v.type, TupleType):
+            return [v]
+        out = []
+        for k, ft in enumerate(v.type.fields):
+            item = self.emit("relax.tuple_get_item", [v], ft, {"index": k})
+            out += self.flatten(item)
+        return out
+
+    def _loc_of(self, expr) -> Location | None:
+        span = getattr(expr, "span", None)
+        if span is None:
+            return None
+        return Location(self.path, int(span.line), int(span.column))
+
+    def emit(self, name: str, operands: list[Value], result_type: Type | list[Type],
+             attrs: dict[str, Any], result_name: str = "") -> Value:
+        types = result_type if isinstance(result_type, list) else [result_type]
+        results = [Value(ty, result_name) for ty in types]
+        self.ops.append(Op(name, operands, results, attrs, [], self.loc))
+        return results[0]
+
+    # -- bindings ------------------------------------------------------------------------
+
+    def binding(self, b) -> None:
+        from tvm import relax
+
+        self.loc = self._loc_of(b.value) or self._loc_of(b) or self.loc
+        var = b.var
+        if isinstance(b, relax.MatchCast):
+            self.env[var] = self.match_cast(b)
+            return
+        self.env[var] = self.value(b.value, var)
+
+    def value(self, expr, var) -> Value:
+        from tvm import relax
+
+        name = var.name
+        if isinstance(expr, relax.Call):
+            return self.call(expr, var)
+        if isinstance(expr, relax.Tuple):
+            fields = [self.operand(f) for f in expr.fields]
+            return self.emit("relax.tuple", fields, TupleType(tuple(f.type for f in fields)), {}, name)
+        if isinstance(expr, relax.TupleGetItem):
+            tup = self.operand(expr.tuple_value)
+            return self.emit("relax.tuple_get_item", [tup], self.type_of(var.ty), {"index": int(expr.index)},
+                             name)
+        if isinstance(expr, relax.If):
+            raise Unsupported("relax If (control flow)", self.loc)
+        if isinstance(expr, relax.Function):
+            raise Unsupported("local relax function", self.loc)
+        return self.operand(expr, name)
+
+    def operand(self, expr, name: str = "") -> Value:
+        """The value of a leaf expression: a bound var, a constant, or an inline tuple."""
+        import tvm
+        from tvm import relax
+
+        if isinstance(expr, relax.Var) and not _is_prim_var(expr):
+            if expr not in self.env:
+                raise Unsupported(f"use of unbound variable {expr.name}", self.loc)
+            return self.env[expr]
+        if isinstance(expr, tvm.ir.GenericConst):
+            return self.const(expr, name)
+        if isinstance(expr, relax.Tuple):
+            fields = [self.operand(f) for f in expr.fields]
+            return self.emit("relax.tuple", fields, TupleType(tuple(f.type for f in fields)), {}, name)
+        raise Unsupported(f"{type(expr).__name__} value {_short(expr)}", self.loc)
+
+    def const(self, expr, name: str) -> Value:
+        arr = expr.value.numpy()
+        ty = TensorType(tuple(int(d) for d in arr.shape), convert_dtype(arr.dtype, self.loc))
+        return self.emit("relax.const", [], ty, {"value": DenseAttr(ty, arr)}, name)
+
+    def match_cast(self, b) -> Value:
+        from tvm import relax
+
+        value = self.operand(b.value)
+        ty = b.ty
+        if not isinstance(ty, relax.TensorType) or ty.shape is None:
+            raise Unsupported(f"match_cast to {ty}", self.loc)
+        dims, defines = [], []
+        for d in ty.shape.values:
+            if _is_prim_var(d) and d not in self.syms:
+                self.syms[d] = f"{d.name}#{next(_match_cast_ids)}"
+                defines.append(self.syms[d])
+            dims.append(self.dim(d))
+        attrs = {"shape": dims, "dtype": str(ty.dtype), "defines": defines}
+        return self.emit("relax.match_cast", [value], self.type_of(ty), attrs, b.var.name)
+
+    def call(self, call, var) -> Value:
+        import tvm
+        from tvm import relax
+
+        result_type = self.type_of(var.ty)
+        if isinstance(call.op, tvm.ir.GlobalVar):
+            callee = self.mod[call.op]
+            if not isinstance(callee, relax.Function):
+                raise Unsupported(f"call to non-Relax function @{call.op.name_hint}", self.loc)
+            args = [self.operand(a) for a in call.args]
+            return self.emit("relax.call", args, result_type, {"callee": call.op.name_hint}, var.name)
+        if not isinstance(call.op, tvm.ir.Op):
+            raise Unsupported(f"call of {_short(call.op)}", self.loc)
+        name = call.op.name
+        attrs = reflect_attrs(call.attrs)
+        spec = ARG_SPECS.get(name)
+        operands: list[Value] = []
+        try:
+            for k, arg in enumerate(call.args):
+                kind, attr = spec[k] if spec and k < len(spec) else ("value", f"arg{k}")
+                if kind == "value":
+                    operands.append(self.operand(arg))
+                elif kind == "values":
+                    operands += [self.operand(f) for f in arg.fields]
+                elif kind == "shape":
+                    attrs[attr] = [self.dim(d) for d in arg.values]
+                elif kind == "ints":
+                    attrs[attr] = [self.dim(d) for d in arg.fields]
+                elif kind == "prim":
+                    attrs[attr] = _prim(arg, self)
+        except (Unsupported, AttributeError, TypeError):
+            raise Unsupported(f"op '{name}'", self.loc, "arguments not modelled") from None
+        return self.emit(name, operands, result_type, attrs, var.name)
+
+
+def reflect_attrs(attrs) -> dict[str, Any]:
+    """A call's attributes by reflection, as plain Python values."""
+    if attrs is None:
+        return {}
+    info = type(attrs).__tvm_ffi_type_info__
+    return {f.name: _plain(getattr(attrs, f.name)) for f in info.fields}
+
+
+def _plain(v):
+    import tvm
+    from tvm import tirx
+
+    if v is None or isinstance(v, (bool, int, float, str)):
+        return v
+    if isinstance(v, tirx.IntImm):
+        return bool(v.value) if str(v.ty) == "bool" else int(v.value)
+    if isinstance(v, tirx.FloatImm):
+        return float(v.value)
+    if isinstance(v, tvm.ir.StringImm):
+        return str(v.value)
+    if hasattr(v, "__len__") and not isinstance(v, (dict,)) and type(v).__name__ in ("Array", "list", "tuple"):
+        return [_plain(x) for x in v]
+    if type(v).__name__ in ("dtype", "DataType"):
+        return str(v)
+    if type(v).__name__ == "String":
+        return str(v)
+    return OpaqueValue(str(v))
+
+
+class OpaqueValue(str):
+    """An attribute value irverify does not interpret (kept as its printed form)."""
+
+
+def _prim(arg, tr: _Translator):
+    from tvm import tirx
+
+    if isinstance(arg, tirx.FloatImm):
+        return float(arg.value)
+    return tr.dim(arg)
+
+
+def _is_prim_var(v) -> bool:
+    import tvm
+
+    return isinstance(v, tvm.ir.expr.Var) and bool(tvm.ir.is_prim_var(v))
+
+
+def _short(x) -> str:
+    s = " ".join(str(x).split())
+    return s if len(s) <= 60 else s[:57] + "..."

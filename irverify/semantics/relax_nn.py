@@ -1,0 +1,135 @@
+"""TVM Relax ``relax.nn.*`` semantics: ``softmax``, ``attention``, ``attention_bias``
+(https://tvm.apache.org/docs/reference/api/python/relax/nn.html; the scale, bias and causal
+mask follow ``python/tvm/relax/transform/legalize_ops/nn.py::_te_attention``).
+
+``exp`` is uninterpreted under every float model; ``softmax`` is
+``exp(x_j) / sum_j' exp(x_j')`` along its axis, so a scalar never moves through it."""
+
+from __future__ import annotations
+
+import math
+
+from irverify.errors import Unsupported
+from irverify.ir.core import FloatType, Op
+from irverify.semantics.registry import semantics
+from irverify.semantics.relax import (
+    broadcast_index,
+    checked_dims,
+    fbin,
+    fconst,
+    fun,
+    make,
+    norm_axis,
+    reduce_add,
+    want_tensor,
+)
+from irverify.smt import terms as t
+
+
+def softmax_at(ctx, ft: FloatType, n, score, j, valid=None):
+    """The softmax probability of position ``j`` among ``score(0..n)``; positions where
+    ``valid`` is false are left out of the sum and get probability 0."""
+    def term(k):
+        e = fun(ctx, "exp", score(k), ft)
+        return e if valid is None else t.ite(valid(k), e, fconst(ctx, 0.0, ft))
+
+    total = reduce_add(ctx, ft, n, term, "softmax")
+    p = fbin(ctx, "div", fun(ctx, "exp", score(j), ft), total, ft)
+    return p if valid is None else t.ite(valid(j), p, fconst(ctx, 0.0, ft))
+
+
+@semantics("relax.nn.softmax", attrs=("axis",))
+def softmax(ctx, op: Op, x):
+    """``R.nn.softmax(x, axis)``: ``exp(x_i) / sum_j exp(x_j)`` along ``axis``."""
+    x = want_tensor(op, x)
+    ft = x.type.elem
+    if not isinstance(ft, FloatType):
+        raise Unsupported(f"softmax of {ft}", op.loc)
+    axis = norm_axis(op, op.attrs["axis"], x.rank)
+    dims = checked_dims(ctx, op, x.dims)
+
+    def elem(idx):
+        def score(k):
+            return x.at(idx[:axis] + [k] + idx[axis + 1:])
+
+        return softmax_at(ctx, ft, x.dims[axis], score, idx[axis])
+
+    return make(ctx, op, dims, elem)
+
+
+ATTENTION_ATTRS = ("scale", "causal_mask", "window_size")
+
+
+@semantics("relax.nn.attention", attrs=ATTENTION_ATTRS)
+def attention(ctx, op: Op, q, k, v):
+    """``R.nn.attention(q, k, v, scale, causal_mask)`` in BSNH layout; see ``attention_core``."""
+    return attention_core(ctx, op, q, k, v, None)
+
+
+@semantics("relax.nn.attention_bias", attrs=ATTENTION_ATTRS)
+def attention_bias(ctx, op: Op, q, k, v, bias):
+    """``R.nn.attention_bias(q, k, v, bias, scale, causal_mask)``; see ``attention_core``."""
+    return attention_core(ctx, op, q, k, v, bias)
+
+
+def attention_core(ctx, op: Op, q, k, v, bias):
+    """q ``(B, Sq, N, D)``, k ``(B, Skv, N, D)``, v ``(B, Skv, N, Dv)`` → ``(B, Sq, N, Dv)``:
+    ``out[b,i,n,:] = sum_j P[j] * v[b,j,n,:]`` with ``P = softmax_j(s_j)`` and
+    ``s_j = (q[b,i,n,:] . k[b,j,n,:]) * scale + bias[b,n,i,j]``. Without ``scale`` the dot
+    product is divided by ``sqrt(D)`` rounded to the dtype (as TVM's lowering does). A causal
+    mask keeps ``j <= i + offset`` (``TopLeft``: 0, ``BottomRight``: ``|Sq - Skv|``); masked
+    positions are left out of the softmax and get probability 0. Extents that must agree
+    (batch, heads, head dim, key/value length) are UB when they differ."""
+    q, k, v = (want_tensor(op, x) for x in (q, k, v))
+    if any(x.rank != 4 for x in (q, k, v)):
+        raise Unsupported("attention operands that are not 4-D", op.loc)
+    if op.attrs["window_size"] is not None:
+        raise Unsupported("attention window_size (sliding window)", op.loc, f"value {op.attrs['window_size']}")
+    mask = op.attrs["causal_mask"]
+    if mask not in (None, "TopLeft", "BottomRight"):
+        raise Unsupported(f"attention causal_mask {mask!r}", op.loc)
+    ft = q.type.elem
+    if not isinstance(ft, FloatType) or k.type.elem != ft or v.type.elem != ft:
+        raise Unsupported("attention dtypes", op.loc)
+    b_, sq, n_, d = q.dims
+    if t.static_bool(k.dims[2] == n_) is False:
+        raise Unsupported("grouped-query attention (head counts differ)", op.loc)
+    for name, x, y in (("batch", k.dims[0], b_), ("batch", v.dims[0], b_), ("heads", k.dims[2], n_),
+                       ("heads", v.dims[2], n_), ("head dim", k.dims[3], d), ("key length", v.dims[1], k.dims[1])):
+        ctx.add_ub(x != y, f"{op.name}: {name} extents differ")
+    skv, dv = k.dims[1], v.dims[3]
+    scale = op.attrs["scale"]
+    if scale is None and t.static_int(d) is None:
+        raise Unsupported("attention default scale with a symbolic head dim", op.loc)
+    divisor = fconst(ctx, math.sqrt(t.static_int(d)), ft) if scale is None else None
+    factor = fconst(ctx, float(scale), ft) if scale is not None else None
+    if bias is not None:
+        bias = want_tensor(op, bias, "bias")
+        if bias.rank != 4 or bias.type.elem != ft:
+            raise Unsupported("attention bias that is not 4-D of the query dtype", op.loc)
+        for j, want in enumerate((b_, n_, sq, skv)):
+            ctx.add_ub(t.and_(bias.dims[j] != want, bias.dims[j] != 1), f"{op.name}: bias dim {j} does not broadcast")
+    offset = None
+    if mask == "TopLeft":
+        offset = t.int_val(0)
+    elif mask == "BottomRight":
+        offset = t.simplify(t.ite(sq >= skv, sq - skv, skv - sq))
+    dims = checked_dims(ctx, op, [b_, sq, n_, dv])
+
+    def elem(idx):
+        b, i, n, e = idx
+
+        def score(j):
+            dot = reduce_add(ctx, ft, d, lambda h: fbin(ctx, "mul", q.at([b, i, n, h]), k.at([b, j, n, h]), ft),
+                             "attention")
+            s = fbin(ctx, "mul", dot, factor, ft) if divisor is None else fbin(ctx, "div", dot, divisor, ft)
+            if bias is not None:
+                s = fbin(ctx, "add", s, bias.at(broadcast_index(bias, [b, n, i, j])), ft)
+            return s
+
+        valid = None if offset is None else (lambda j: j <= i + offset)
+        return reduce_add(ctx, ft, skv, lambda j: fbin(ctx, "mul", softmax_at(ctx, ft, skv, score, j, valid),
+                                                         v.at([b, j, n, e]), ft), "attention")
+
+    return make(ctx, op, dims, elem)
+

@@ -1,0 +1,208 @@
+"""TVM Relax contractions and reductions: ``matmul``, ``einsum``, ``sum``, ``mean``, ``max``,
+``min`` (https://tvm.apache.org/docs/reference/api/python/relax/op.html).
+
+Float sums go through ``relax.reduce_add``: an uninterpreted sum of the summands under the
+abstract model (equal when the summands are equal element for element), an exact real
+polynomial under ``--fp=real`` when the extent is static, and an in-order IEEE sum under
+``--fp=ieee``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from irverify.errors import Unsupported
+from irverify.ir.core import FloatType, IntType, Op
+from irverify.semantics.registry import semantics
+from irverify.semantics.relax import (
+    broadcast_dims,
+    broadcast_index,
+    cast,
+    checked_dims,
+    fbin,
+    fconst,
+    fminmax,
+    int_arith,
+    make,
+    norm_axis,
+    reduce_add,
+    reduce_fold,
+    result_type,
+    unravel,
+    want_tensor,
+)
+from irverify.smt import terms as t
+
+
+def multiply(ctx, a, b, ty):
+    if isinstance(ty, FloatType):
+        return fbin(ctx, "mul", a, b, ty)
+    return int_arith("mul", a, b)
+
+
+@semantics("relax.matmul", attrs=("out_dtype",))
+def matmul(ctx, op: Op, a, b):
+    """``R.matmul(x1, x2, out_dtype)``: numpy ``matmul``. Batch dims broadcast; a 1-D ``x1`` is
+    ``[1, K]`` and a 1-D ``x2`` is ``[K, 1]`` with the added dim removed from the result;
+    ``out[.., i, j] = sum_k x1[.., i, k] * x2[.., k, j]`` with both operands converted to
+    ``out_dtype`` first (None: the input dtype). The reduction lengths must agree (UB)."""
+    a, b = want_tensor(op, a), want_tensor(op, b)
+    if a.rank == 0 or b.rank == 0:
+        raise Unsupported("matmul of a 0-d tensor", op.loc)
+    ty = result_type(op).elem
+    out_dtype = op.attrs["out_dtype"]
+    if out_dtype is None and a.type.elem != ty:
+        raise Unsupported(f"matmul of {a.type.elem} giving {ty}", op.loc)
+    k_a = a.dims[-1]
+    k_b = b.dims[0] if b.rank == 1 else b.dims[-2]
+    ctx.add_ub(k_a != k_b, "matmul: reduction lengths differ")
+    batch_a, batch_b = a.dims[:-2], b.dims[:-2]
+    batch = broadcast_dims(ctx, op, [batch_a, batch_b])
+    rows = [a.dims[-2]] if a.rank >= 2 else []
+    cols = [b.dims[-1]] if b.rank >= 2 else []
+    dims = checked_dims(ctx, op, batch + rows + cols)
+    nb = len(batch)
+
+    def elem(idx):
+        bidx = idx[:nb]
+        i = idx[nb] if rows else None
+        j = idx[nb + len(rows)] if cols else None
+
+        def summand(k):
+            xa = a.at(broadcast_index(_Dims(batch_a), bidx) + ([i] if rows else []) + [k])
+            xb = b.at(broadcast_index(_Dims(batch_b), bidx) + [k] + ([j] if cols else []))
+            return multiply(ctx, cast(ctx, xa, a.type.elem, ty), cast(ctx, xb, b.type.elem, ty), ty)
+
+        return reduce_add(ctx, ty, k_a, summand, "matmul")
+
+    return make(ctx, op, dims, elem)
+
+
+class _Dims:
+    """Just the dims of a tensor, for ``broadcast_index``."""
+
+    def __init__(self, dims):
+        self.dims = list(dims)
+        self.rank = len(self.dims)
+
+
+@semantics("relax.einsum", attrs=("subscripts",))
+def einsum(ctx, op: Op, *xs):
+    """``R.einsum(operands, subscripts)``: numpy ``einsum`` without ellipsis. A letter repeated
+    within an operand reads its diagonal; a letter's extents must agree across its occurrences
+    or be 1 (broadcast, as TVM's lowering does); letters missing from the output are summed."""
+    xs = [want_tensor(op, x) for x in xs]
+    subs = op.attrs["subscripts"].replace(" ", "")
+    if "." in subs or "->" not in subs:
+        raise Unsupported(f"einsum subscripts {subs!r}", op.loc)
+    lhs, out_letters = subs.split("->")
+    ins = lhs.split(",")
+    if len(ins) != len(xs) or any(len(s) != x.rank for s, x in zip(ins, xs)):
+        raise Unsupported(f"einsum subscripts {subs!r} for the operand ranks", op.loc)
+    ty = result_type(op).elem
+    if any(x.type.elem != ty for x in xs):
+        raise Unsupported("einsum with mixed dtypes", op.loc)
+    extent: dict[str, Any] = {}
+    for s, x in zip(ins, xs):
+        for c, d in zip(s, x.dims):
+            extent[c] = d if c not in extent else broadcast_dims(ctx, op, [[extent[c]], [d]])[0]
+    if any(c not in extent for c in out_letters) or len(set(out_letters)) != len(out_letters):
+        raise Unsupported(f"einsum output subscripts {out_letters!r}", op.loc)
+    summed = sorted({c for c in lhs if c.isalpha()} - set(out_letters))
+    dims = checked_dims(ctx, op, [extent[c] for c in out_letters])
+
+    def product(env):
+        term = None
+        for s, x in zip(ins, xs):
+            v = x.at([t.int_val(0) if t.static_int(d) == 1 else
+                      (env[c] if t.static_int(d) is not None else t.ite(d == 1, t.int_val(0), env[c]))
+                      for c, d in zip(s, x.dims)])
+            term = v if term is None else multiply(ctx, term, v, ty)
+        return term
+
+    def elem(idx):
+        env = dict(zip(out_letters, idx))
+        if not summed:
+            return product(env)
+        sdims = [extent[c] for c in summed]
+        total = t.product(sdims)
+
+        def summand(k):
+            return product({**env, **dict(zip(summed, unravel(k, sdims)))})
+
+        return reduce_add(ctx, ty, total, summand, "einsum")
+
+    return make(ctx, op, dims, elem)
+
+
+def _reduction(name: str):
+    @semantics(f"relax.{name}", attrs=("axis", "keepdims"))
+    def sem(ctx, op: Op, x):
+        x = want_tensor(op, x)
+        axis = op.attrs["axis"]
+        axes = list(range(x.rank)) if axis is None else sorted({norm_axis(op, a, x.rank) for a in axis})
+        keep = op.attrs["keepdims"]
+        kept = [k for k in range(x.rank) if k not in axes]
+        out_dims = [t.int_val(1) if k in axes else x.dims[k] for k in range(x.rank) if keep or k not in axes]
+        dims = checked_dims(ctx, op, out_dims)
+        ty = result_type(op).elem
+        if ty != x.type.elem:
+            raise Unsupported(f"'{op.name}' changing dtype", op.loc)
+        rdims = [x.dims[k] for k in axes]
+        total = t.product(rdims)
+
+        def elem(idx):
+            outer = [idx[k] for k in kept] if keep else list(idx)
+
+            def at(k):
+                inner = unravel(k, rdims)
+                full, oi, ii = [], iter(outer), iter(inner)
+                for j in range(x.rank):
+                    full.append(next(ii) if j in axes else next(oi))
+                return x.at(full)
+
+            return _reduce(ctx, op, name, ty, total, at)
+
+        return make(ctx, op, dims, elem)
+
+    sem.__doc__ = (f"``R.{name}(x, axis, keepdims)``: reduction over ``axis`` (None: all axes) as "
+                   "one fold over the row-major positions of the reduced axes.")
+    return sem
+
+
+def _reduce(ctx, op: Op, name: str, ty, total, at):
+    if name == "sum":
+        return reduce_add(ctx, ty, total, at, "sum")
+    if name == "mean":
+        if not isinstance(ty, FloatType):
+            raise Unsupported("mean of an integer tensor", op.loc)
+        s = reduce_add(ctx, ty, total, at, "mean")
+        n = t.static_int(total)
+        if n is None:
+            raise Unsupported("mean over a symbolic extent", op.loc)
+        return fbin(ctx, "div", s, fconst(ctx, float(n), ty), ty)
+    is_max = name == "max"
+    if isinstance(ty, FloatType):
+        init = fconst(ctx, _float_limit(ty, lowest=is_max), ty)
+        return reduce_fold(ctx, ty, total, at, name, init, lambda a, b: fminmax(ctx, a, b, ty, is_max), name)
+    if not isinstance(ty, IntType) or ty.width == 1:
+        raise Unsupported(f"'{op.name}' on {ty}", op.loc)
+    w = ty.width
+    init = t.bv_val((1 << (w - 1)) if is_max else (1 << (w - 1)) - 1, w)
+    pick = (lambda a, b: t.ite(t.sge(a, b), a, b)) if is_max else (lambda a, b: t.ite(t.sle(a, b), a, b))
+    return reduce_fold(ctx, ty, total, at, name, init, pick, name)
+
+
+def _float_limit(ty: FloatType, lowest: bool) -> float:
+    """TVM's reduction identity for max/min: the lowest/highest finite value of the dtype."""
+    import numpy as np
+
+    if ty.name == "bf16":
+        big = 3.3895313892515355e38
+    else:
+        big = float(np.finfo({"f16": np.float16, "f32": np.float32, "f64": np.float64}[ty.name]).max)
+    return -big if lowest else big
+
+
+for _name in ("sum", "mean", "max", "min"):
+    _reduction(_name)
+
