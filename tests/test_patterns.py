@@ -8,6 +8,7 @@ import json
 import pytest
 
 from irverify import cli
+from irverify.errors import InputError
 from irverify.patterns.catalogue import load_catalogue, select
 from irverify.patterns.run import run_patterns
 from irverify.patterns.spec import COLUMNS, UNCHANGED, SpecError, parse_spec
@@ -72,6 +73,59 @@ def test_render_static_dynamic_and_mixed():
     assert mixed.render(mixed.shape.after_for("mixed")) == "4"
 
 
+FILE_SPEC = '''\
+pattern F {
+  project "IREE"
+  rewrite "R"
+  source  "s"
+  shape s {
+    dim N in {4, ?} from "hal.interface.constant.load layout(#l) ordinal(0) : index"
+    before mlir """{N}"""
+    after mlir for static """{N}"""
+    after file for dynamic, mixed "outs/{slug}.after.mlir"
+  }
+}
+'''
+
+
+def test_after_file_reads_recorded_output_verbatim(tmp_path):
+    spec = tmp_path / "f.pattern"
+    [p] = parse_spec(FILE_SPEC, str(spec))
+    static, dynamic = p.instances()
+    tmpl = dynamic.shape.after_for("dynamic")
+    assert (tmpl.lang, tmpl.file) == ("mlir", "outs/{slug}.after.mlir")
+    assert tmpl.file_for(dynamic) == tmp_path / "outs" / "s-Nd.after.mlir"
+    (tmp_path / "outs").mkdir()
+    (tmp_path / "outs" / "s-Nd.after.mlir").write_text("// header {N}\nfunc.func @f() {N}\n")
+    assert dynamic.render(tmpl) == "// header {N}\nfunc.func @f() {N}\n"  # no substitution
+    assert static.render(static.shape.after_for("static")) == "4"
+
+
+def test_after_file_missing_or_without_ir_is_an_input_error(tmp_path):
+    [p] = parse_spec(FILE_SPEC, str(tmp_path / "f.pattern"))
+    _, dynamic = p.instances()
+    tmpl = dynamic.shape.after_for("dynamic")
+    with pytest.raises(InputError, match=r"s-Nd\.after\.mlir: cannot read the after IR of s\[N=\?\]"):
+        dynamic.render(tmpl)
+    (tmp_path / "outs").mkdir()
+    (tmp_path / "outs" / "s-Nd.after.mlir").write_text(
+        "// produced by a compiler\n\n// no output: it crashed.\n// frame: Foo::matchAndRewrite\n")
+    with pytest.raises(InputError, match=r"no after IR for s\[N=\?\]: no output: it crashed\. frame: Foo::matchAndRewrite$"):
+        dynamic.render(tmpl)
+
+
+@pytest.mark.parametrize("after,message", [
+    ('after file "x/{label}.mlir"', "'after file' path uses '{label}' (only {slug} is substituted)"),
+    ('after file "x/{slug}.py"', "an 'after file' must be an .mlir file"),
+    ('before file "x.mlir"', "only an 'after' template can come from a 'file'"),
+])
+def test_after_file_bad_paths_have_located_errors(after, message):
+    text = f'pattern P {{ project "a" rewrite "b" source "c"\nshape s {{ before mlir """x""" {after} }} }}'
+    with pytest.raises(SpecError) as err:
+        parse_spec(text, "bad.pattern")
+    assert message in err.value.message and err.value.line == 2
+
+
 def test_tvmscript_rendering():
     [p] = parse_spec('pattern T { project "TVM" rewrite "R" source "s" pass tvm "relax.transform.X()" '
                      'shape s { dim n in {16, ?} from "unused" before tvmscript """R.Tensor(({n}, 4)) {n.value}""" } }')
@@ -128,17 +182,22 @@ def test_catalogue_entries_have_provenance_and_unique_names():
             "FoldCollapseShapeIntoInterfaceTensorStore"} <= families
 
 
-def test_pre_fix_full_slice_store_fails_exactly_in_mixed_instances():
+def test_pre_fix_full_slice_store_on_recorded_3_5_0_outputs():
+    """The after IR is IREE 3.5.0's recorded output: mixed instances are miscompiled, the
+    dynamic one is left alone, and on the static one 3.5.0 crashed (no IR to check)."""
     [res] = run_patterns(select(load_catalogue(), ["FoldCollapseShapeIntoInterfaceTensorStoreFullSlice-pre-edbb69a"]),
                          Options(confirm=False, timeout_s=20))
     verdicts = {c: res.column(c).value for c in COLUMNS}
     assert verdicts == res.pattern.expect
-    assert verdicts["mixed"] == "incorrect" and verdicts["static"] == verdicts["dynamic"] == "correct"
+    assert verdicts == {"static": "error", "dynamic": "correct", "mixed": "incorrect"}
     for r in res.instances:
         if r.instance.column == "mixed":
             [fn] = r.report.functions
             assert fn.counterexample.check == "value mismatch"
             assert fn.counterexample.output.startswith("binding 0")
+            assert "iree_tensor_ext.dispatch.tensor<writeonly:tensor<4x" not in r.after_text  # x4 lost
+        elif r.instance.column == "static":
+            assert "no after IR" in r.message and "FoldCollapseShapeIntoInterfaceTensorStore" in r.message
 
 
 def test_cli_patterns_json_runs_the_real_transform(capsys):

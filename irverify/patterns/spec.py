@@ -26,6 +26,12 @@ a ``relax.transform`` expression) or ``after`` templates in every shape. An afte
 be restricted to some columns (``after mlir for mixed \"\"\"...\"\"\"``), and
 ``after unchanged [for static, dynamic]`` says that the rewrite leaves those instances as they
 are (the after IR is the before IR), e.g. where the rewrite does not apply.
+``after file [for mixed] "DIR/{slug}.after.mlir"`` reads each instance's after IR from a file
+(MLIR only; the path is relative to the ``.pattern`` file's directory, and ``{slug}`` is the
+instance's slug, e.g. ``seed-Rd_K2``): for recorded outputs of a compiler that cannot run
+in-process, e.g. an older release. The file is used verbatim (no placeholders). A file holding
+only comments records that the compiler produced no IR for the instance: checking it is an
+``error`` whose message is the comment lines from the first one starting ``// no output``.
 
 A ``shape`` block is one IR family (use several for rank variants). ``dim N in {4, ?}``
 declares a dimension parameter ranging over static values and ``?`` (dynamic); every
@@ -53,11 +59,15 @@ dynamic) or ``mixed``.
 from __future__ import annotations
 
 import itertools
+import os
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from irverify.errors import InputError
 
 COLUMNS = ("static", "dynamic", "mixed")
 VERDICTS = ("correct", "incorrect", "unknown", "unsupported", "error")
@@ -73,20 +83,21 @@ pass_: "pass" NAME STRING
 expect: "expect" expect_item ("," expect_item)*
 expect_item: NAME? NAME
 shape: "shape" NAME "{" shape_item* "}"
-?shape_item: dim | let | template | unchanged
+?shape_item: dim | let | template | unchanged | after_file
 dim: "dim" NAME "in" "{" dim_value ("," dim_value)* "}" ("from" STRING)?
 dim_value: INT | DYN
 let: "let" NAME "=" factor ("*" factor)* ("from" STRING)?
 ?factor: NAME | INT
 template: TEMPLATE_KIND NAME for_columns? BLOCK
 unchanged: TEMPLATE_KIND "unchanged" for_columns?
+after_file: TEMPLATE_KIND "file" for_columns? STRING
 for_columns: "for" NAME ("," NAME)*
 
 META_KEY: "project" | "rewrite" | "source" | "doc" | "issue"
 TEMPLATE_KIND: "before" | "after"
 DYN: "?"
 NAME: /[A-Za-z_][A-Za-z0-9_.-]*/
-BLOCK: /\"\"\"(.|\n)*?\"\"\"/
+BLOCK.2: /\"\"\"(.|\n)*?\"\"\"/
 STRING: /"([^"\\\n]|\\.)*"/
 COMMENT: /#[^\n]*/
 %import common.INT
@@ -128,6 +139,12 @@ class Template:
     text: str
     line: int  # line of the opening quotes in the spec file
     col: int = 1  # column just after the opening quotes
+    file: str | None = None  # ``after file "PATH"``: PATH, which may hold ``{slug}``
+    base: str = "."  # the directory PATH is relative to (the spec file's)
+
+    def file_for(self, inst: Instance) -> Path:
+        """The after file of ``inst`` (only for ``after file`` templates)."""
+        return Path(self.base) / self.file.replace("{slug}", inst.slug)
 
 
 UNCHANGED = Template("", "", 0)  # ``after unchanged``: the after IR is the before IR
@@ -181,6 +198,8 @@ class Instance:
     def render(self, template: Template) -> str:
         if template is UNCHANGED:
             template = self.shape.before
+        if template.file is not None:
+            return read_after_file(template.file_for(self), self.label)
         return render(template.text, self.shape, self.values, template.lang)
 
 
@@ -342,10 +361,12 @@ def _shape(tree: Tree, path: str) -> Shape:
                 if isinstance(fct, str) and (fct not in declared or fct == dname):
                     raise SpecError(path, line, col, f"'let {dname}' uses undeclared '{fct}'")
             lets.append(Let(dname, factors, line, source))
-        elif item.data in ("template", "unchanged"):
+        elif item.data in ("template", "unchanged", "after_file"):
             kind = str(item.children[0])
             if item.data == "unchanged" and kind != "after":
                 raise SpecError(path, line, col, "only an 'after' template can be 'unchanged'")
+            if item.data == "after_file" and kind != "after":
+                raise SpecError(path, line, col, "only an 'after' template can come from a 'file'")
             cols_tree = next((c for c in item.children if isinstance(c, Tree)), None)
             cols = [str(c) for c in cols_tree.children] if cols_tree is not None else list(COLUMNS)
             bad = [c for c in cols if c not in COLUMNS]
@@ -355,6 +376,8 @@ def _shape(tree: Tree, path: str) -> Shape:
                 raise SpecError(path, line, col, "a 'before' template applies to every instance (no 'for')")
             if item.data == "unchanged":
                 tmpl = UNCHANGED
+            elif item.data == "after_file":
+                tmpl = _file_template(item.children[-1], path)
             else:
                 lang, block = str(item.children[1]), item.children[-1]
                 if lang not in LANGS:
@@ -373,9 +396,36 @@ def _shape(tree: Tree, path: str) -> Shape:
         raise SpecError(path, tree.meta.line, tree.meta.column, f"shape '{name}' has no 'before' template")
     shape = Shape(name, dims, lets, before, afters, tree.meta.line)
     for tmpl in [before, *afters.values()]:
-        if tmpl is not UNCHANGED:
+        if tmpl is not UNCHANGED and tmpl.file is None:
             _check_placeholders(shape, tmpl, path)
     return shape
+
+
+def _file_template(tok: Token, path: str) -> Template:
+    """An ``after file "PATH"`` template; PATH may use only the ``{slug}`` placeholder."""
+    name = _unquote(tok)
+    bad = [m.group(0) for m in re.finditer(r"\{[^{}]*\}", name) if m.group(0) != "{slug}"]
+    if bad:
+        raise SpecError(path, tok.line, tok.column, f"'after file' path uses '{bad[0]}' (only {{slug}} is substituted)")
+    if not name.endswith(".mlir"):
+        raise SpecError(path, tok.line, tok.column, "an 'after file' must be an .mlir file")
+    return Template("mlir", "", tok.line, tok.column, file=name, base=os.path.dirname(path) or ".")
+
+
+def read_after_file(path: Path, label: str) -> str:
+    """The after IR recorded in ``path``; ``InputError`` when it cannot be read or holds no IR
+    (the message is then the file's comments from the first ``// no output`` line on)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as e:
+        raise InputError(f"{path}: cannot read the after IR of {label}: {e.strerror}") from None
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if all(ln.startswith("//") for ln in lines):
+        notes = [ln[2:].strip() for ln in lines]
+        start = next((k for k, ln in enumerate(notes) if ln.startswith("no output")), len(notes))
+        why = " ".join(notes[start:]) or "the file holds only comments"
+        raise InputError(f"{path}: no after IR for {label}: {why}")
+    return text
 
 
 # ----------------------------------------------------------------------------- rendering

@@ -1,5 +1,5 @@
 // FoldCollapseShapeIntoInterfaceTensorStoreFullSlice (IREE 3.5.0, before edbb69a) (IREE), instance seed[R=3,K=?] (mixed) of patterns/iree-fold-collapse-store-pre-fix.pattern.
-// src: the entry's before-template; tgt: the entry's after-template.
+// src: the entry's before-template; tgt: the pre-fix output in the form of the seed after_buggy.mlir (hand-cleaned IREE 3.5.0 output; the 3.5.0 outputs themselves are in patterns/iree-fold-collapse-store-pre-fix/).
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
 // CHECK-NEXT: ERROR: value mismatch

@@ -1,0 +1,16 @@
+// After IR of FoldCollapseShapeIntoInterfaceTensorStoreFullSlice-pre-edbb69a, instance seed[R=?,K=?] (dynamic).
+// Produced by iree-base-compiler 3.5.0 (iree-opt) on 2026-11-21 with:
+//   iree-opt --pass-pipeline='builtin.module(func.func(iree-codegen-propagate-reshapes-by-expansion))' --mlir-print-local-scope <before>
+// where <before> is the instance's before IR rendered from
+// patterns/iree-fold-collapse-store-pre-fix.pattern. Syntactic fixes applied: none.
+// Regenerate with: tools/regen_prefix_outputs.sh
+module {
+  func.func @seed_collapse_rank_reduced_store(%arg0: tensor<?x?xi32>) {
+    %c0 = arith.constant 0 : index
+    %0 = hal.interface.constant.load layout(<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>) ordinal(0) : index
+    %1 = hal.interface.binding.subspan layout(<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer, Indirect>], flags = Indirect>) binding(0) alignment(64) offset(%c0) flags(Indirect) : !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?x4xi32>>{%0}
+    %collapsed = tensor.collapse_shape %arg0 [[0, 1]] : tensor<?x?xi32> into tensor<?xi32>
+    iree_tensor_ext.dispatch.tensor.store %collapsed, %1, offsets = [0, 0], sizes = [%0, 1], strides = [1, 1] : tensor<?xi32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?x4xi32>>{%0}
+    return
+  }
+}
