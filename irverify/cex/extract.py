@@ -38,6 +38,8 @@ def numpy_dtype(ty: Type):
     import numpy as np
 
     if isinstance(ty, FloatType):
+        if ty.is_small:  # raw bits
+            return np.uint8 if ty.width <= 8 else np.uint16
         return {"f16": np.float16, "bf16": np.float32, "f32": np.float32, "f64": np.float64}[ty.name]
     if isinstance(ty, IndexType):
         return np.int64

@@ -49,13 +49,19 @@ class IndexType:
 
 @dataclass(frozen=True)
 class FloatType:
-    """An IEEE binary float (``f16``, ``bf16``, ``f32``, ``f64``)."""
+    """An IEEE binary float (``f16``, ``bf16``, ``f32``, ``f64``) or a small float format
+    (``f4E2M1FN``, ``f8E4M3FN``, ...: see ``SMALL_FLOAT_WIDTHS``; only their bits are modelled)."""
 
     name: str
 
     @property
     def width(self) -> int:
-        return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[self.name]
+        return FLOAT_WIDTHS[self.name]
+
+    @property
+    def is_small(self) -> bool:
+        """A small float format: only bit-level operations are modelled on it."""
+        return self.name in SMALL_FLOAT_WIDTHS
 
     def __str__(self) -> str:
         return self.name
@@ -109,6 +115,12 @@ class OpaqueType:
     def __str__(self) -> str:
         return self.text
 
+
+SMALL_FLOAT_WIDTHS = {
+    "f4E2M1FN": 4, "f6E2M3FN": 6, "f6E3M2FN": 6, "f8E4M3FN": 8, "f8E5M2": 8, "f8E4M3": 8,
+    "f8E3M4": 8, "f8E4M3FNUZ": 8, "f8E5M2FNUZ": 8, "f8E4M3B11FNUZ": 8, "f8E8M0FNU": 8,
+}
+FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, **SMALL_FLOAT_WIDTHS}
 
 ScalarType = IntType | IndexType | FloatType
 Type = ScalarType | TensorType | DispatchTensorType | TupleType | OpaqueType

@@ -6,17 +6,27 @@ Upstream docs: ``compiler/src/iree/compiler/Dialect/HAL/IR/HALOps.td`` and
 
 Memory model
 ------------
-* Each HAL binding ``b`` is one flat buffer of elements. Its length (in elements; assumed to be
-  under 2^48 bytes) and its initial contents are free symbols shared by source and target
-  (``binding.{b}``). All
-  subspans of one binding must use the same element type (mixed types are unsupported).
+* Each HAL binding ``b`` is one flat buffer of *units*: the element type of the first view of
+  ``b`` that is encoded (on either side). Its length (in units; assumed to be under 2^48 bytes
+  and a whole number of bytes) and its initial contents are free symbols shared by source and
+  target (``binding.{b}``).
 * ``hal.interface.binding.subspan`` is a dense row-major *view* of the buffer starting at
-  ``offset / sizeof(elem)`` elements; subspans of one binding alias.
+  ``offset`` bytes; subspans of one binding alias. Element ``i`` (row-major linear index) of a
+  view of element width ``w`` covers the bits ``[8·offset + w·i, 8·offset + w·(i+1))`` of the
+  binding, little-endian: a wider element is the concatenation of the units it covers (the
+  lowest unit in the low bits), a narrower one is a bit field of its unit (sub-byte element 0
+  in the low bits of its byte). Views of the unit type index the units directly.
+* Views of another element type (e.g. ``i8`` and ``f4E2M1FN``, or ``f32`` and ``i32``) are
+  supported when both types are bit patterns (not ``index``; floats only in the bit-level
+  ``abstract``/``ieee`` theories) whose widths divide each other, and no undefined
+  (``tensor.empty``) element is stored or read through them.
 * ``dispatch.tensor.store`` updates the buffer functionally:
-  ``new(p) = ite(p is written, value at the slice index of p, old(p))``; elements it does not
-  write keep their previous contents.
+  ``new(p) = ite(p is written, value at the slice index of p, old(p))`` (per bit field of unit
+  ``p`` for narrower elements); units it does not write keep their previous contents.
 * What is observable is the final contents of every binding written on either side, compared at
-  a symbolic flat position (``Buffer.mismatch``), plus the function's results.
+  a symbolic unit position (``Buffer.mismatch``), plus the function's results. A binding seen
+  with one float element type is compared with float refinement (same bits or both NaN), one
+  seen with several element types bit for bit.
 
 Undefined behaviour (runtime preconditions IREE assumes and never checks): a load or store
 whose view does not lie inside the buffer, a slice out of the view's bounds, a non-positive
@@ -63,14 +73,23 @@ ADDRESS_SPACE_BYTES = 1 << 48
 # ----------------------------------------------------------------------------- helpers
 
 
-def elem_bytes(ty: ScalarType, op: Op) -> int | None:
-    """Storage size of one element in a binding; ``None`` for ``index`` (target-dependent:
-    such a view must start at byte offset 0)."""
+def elem_bits(ty: ScalarType, op: Op) -> int | None:
+    """Storage size in bits of one element in a binding: a whole number of bytes, or 4 bits
+    (packed two per byte); ``None`` for ``index`` (target-dependent: such a view must start at
+    byte offset 0)."""
     if isinstance(ty, IndexType):
         return None
-    if isinstance(ty, (IntType, FloatType)) and ty.width % 8 == 0:
-        return ty.width // 8
+    if isinstance(ty, (IntType, FloatType)) and (ty.width % 8 == 0 or ty.width == 4):
+        return ty.width
     raise Unsupported(f"binding element type {ty}", op.loc)
+
+
+def to_bits(fp, x, ty):
+    return fp.to_bits(x, ty) if isinstance(ty, FloatType) else x
+
+
+def from_bits(fp, x, ty):
+    return fp.from_bits(x, ty) if isinstance(ty, FloatType) else x
 
 
 def segments(op: Op, n: int) -> list[int]:
@@ -112,8 +131,12 @@ class View:
 
     type: DispatchTensorType
     binding: int
-    offset: Any
+    offset: Any  # in elements of the view's type
     dims: list[Any]
+
+    @property
+    def elem(self) -> ScalarType:
+        return self.type.tensor.elem
 
 
 @dataclass
@@ -129,8 +152,13 @@ class Store:
     value: Tensor
 
     def locate(self, p, side: list | None):
-        """(is flat position ``p`` written by this store, the value index it takes)."""
-        q = p - self.view.offset
+        """(is flat position ``p`` (in view elements) written by this store, the value index it
+        takes)."""
+        return self.locate_linear(p - self.view.offset, side)
+
+    def locate_linear(self, q, side: list | None):
+        """(is row-major linear index ``q`` of the view written by this store, the value index
+        it takes)."""
         dims = self.view.dims
         numel = t.product(dims)
         in_view = t.and_(t.le(t.int_val(0), q), t.lt(q, numel))
@@ -165,26 +193,85 @@ class Buffer:
     """The contents of one binding: initial contents overwritten by ``stores`` in order."""
 
     binding: int
-    elem: ScalarType
+    elem: ScalarType  # the unit type
     length: Any
     initial: Any
     stores: tuple[Store, ...] = ()
+    fp: Any = None
+    # The element types of this side's views of the binding (shared by all its versions).
+    types: set = field(default_factory=set)
 
     def with_store(self, store: Store) -> Buffer:
-        return Buffer(self.binding, self.elem, self.length, self.initial, self.stores + (store,))
+        return Buffer(self.binding, self.elem, self.length, self.initial, self.stores + (store,),
+                      self.fp, self.types)
 
     def unwritten(self) -> Buffer:
-        return Buffer(self.binding, self.elem, self.length, self.initial)
+        return Buffer(self.binding, self.elem, self.length, self.initial, (), self.fp, self.types)
 
     def read(self, p, side: list | None = None):
-        """(value, defined) at flat element position ``p``."""
+        """(value, defined) at flat unit position ``p``."""
         value, defined = t.select(self.initial, [p]), t.true()
         for st in self.stores:
+            if st.view.elem != self.elem:
+                value = self._overwrite(st, p, value, side)
+                continue
             written, idx = st.locate(p, side)
             value = t.ite(written, st.value.at(idx), value)
             if st.value.defined is not None:
                 defined = t.ite(written, st.value.defined(idx), defined)
         return value, defined
+
+    def _overwrite(self, st: Store, p, old, side: list | None):
+        """Unit ``p`` after ``st``, a store through a view of another element type (whose
+        elements are all defined, see ``dispatch_store``)."""
+        fp, vt, ut = self.fp, st.view.elem, self.elem
+        w, u = vt.width, ut.width
+        if w == u:
+            written, idx = st.locate(p, side)
+            return t.ite(written, from_bits(fp, to_bits(fp, st.value.at(idx), vt), ut), old)
+        if w > u:  # unit p is part (rel mod k) of view element (rel div k)
+            k = t.int_val(w // u)
+            rel = p - st.view.offset * k
+            written, idx = st.locate_linear(t.floordiv(rel, k), side)
+            shift = t.int_to_bv(t.floormod(rel, k) * u, w)
+            part = t.trunc(t.lshr(to_bits(fp, st.value.at(idx), vt), shift), u)
+            return t.ite(written, from_bits(fp, part, ut), old)
+        k = u // w  # bit field c of unit p is view element p*k + c - offset
+        bits, parts = to_bits(fp, old, ut), []
+        for c in range(k):
+            written, idx = st.locate_linear(p * k + c - st.view.offset, side)
+            field_c = t.extract(c * w + w - 1, c * w, bits)
+            parts.append(t.ite(written, to_bits(fp, st.value.at(idx), vt), field_c))
+        return from_bits(fp, t.concat(*reversed(parts)), ut)
+
+    def read_view(self, view: View, q):
+        """(value, defined) of element ``q`` (row-major linear index) of ``view``."""
+        vt, ut = view.elem, self.elem
+        if vt == ut:
+            return self.read(view.offset + q)
+        fp, w, u = self.fp, vt.width, ut.width
+        if w == u:
+            bits = to_bits(fp, self.read(view.offset + q)[0], ut)
+        elif w > u:
+            k = w // u
+            base = (view.offset + q) * k
+            units = [to_bits(fp, self.read(base + c)[0], ut) for c in range(k)]
+            bits = t.concat(*reversed(units))
+        else:
+            k = t.int_val(u // w)
+            j = view.offset + q
+            shift = t.int_to_bv(t.floormod(j, k) * w, u)
+            bits = t.trunc(t.lshr(to_bits(fp, self.read(t.floordiv(j, k))[0], ut), shift), w)
+        return from_bits(fp, bits, vt), t.true()
+
+    def mixed(self, other: Buffer | None = None) -> bool:
+        """Whether the binding is viewed with more than one element type (on either side)."""
+        return len(self.types | (other.types if other is not None else set()) | {self.elem}) > 1
+
+    def refines(self, sv, gv, other: Buffer, fp):
+        if self.mixed(other):
+            return sv == gv
+        return refines(sv, gv, self.elem, fp)
 
     def any_undefined(self) -> bool:
         return any(st.value.defined is not None for st in self.stores)
@@ -199,7 +286,7 @@ class Buffer:
         side: list | None = [] if DECOMPOSITION == "fresh" else None
         sv, sd = self.read(p, side)
         gv, gd = other.read(p, side)
-        ok = t.and_(gd, refines(sv, gv, self.elem, fp))
+        ok = t.and_(gd, self.refines(sv, gv, other, fp))
         return t.and_(t.in_range(p, self.length), sd, t.not_(ok), *(side or [])), [p]
 
     def describe_mismatch(self, other: Buffer | None, model, index_vars, fp, cex) -> None:
@@ -233,7 +320,7 @@ class Buffer:
 
         sv, sd = self.read(t.int_val(pos))
         gv, gd = other.read(t.int_val(pos))
-        bad = t.and_(sd, t.not_(t.and_(gd, refines(sv, gv, self.elem, fp))))
+        bad = t.and_(sd, t.not_(t.and_(gd, self.refines(sv, gv, other, fp))))
         return str(solver.evaluate(model, bad)) == "True"
 
 
@@ -257,8 +344,9 @@ def binding_buffer(ctx, b: int, elem: ScalarType, op: Op) -> Buffer:
     mem = memory(ctx)
     if b in mem.buffers:
         buf = mem.buffers[b]
-        if buf.elem != elem:
-            raise Unsupported(f"binding {b} viewed with element types {buf.elem} and {elem}", op.loc)
+        if elem not in buf.types:
+            _require_compatible(ctx, b, buf.elem, elem, op)
+            buf.types.add(elem)
         return buf
     from irverify.verify.encode import scalar_sort
 
@@ -267,8 +355,12 @@ def binding_buffer(ctx, b: int, elem: ScalarType, op: Op) -> Buffer:
     def make():
         length = t.int_var(f"binding{b}.length")
         ctx.inputs.dims.append((f"binding {b} length", length))
-        size = elem_bytes(elem, op) or 8
-        ctx.inputs.assumptions.append(t.and_(length >= 0, length * size < ADDRESS_SPACE_BYTES))
+        bits = elem_bits(elem, op) or 64
+        if bits % 8 == 0:
+            ctx.inputs.assumptions.append(t.and_(length >= 0, length * (bits // 8) < ADDRESS_SPACE_BYTES))
+        else:  # sub-byte units: a whole number of bytes
+            ctx.inputs.assumptions.append(t.and_(length >= 0, length * bits < 8 * ADDRESS_SPACE_BYTES,
+                                                 t.floormod(length, t.int_val(8 // bits)) == 0))
         initial = t.array_var(f"binding{b}", 1, sort)
         ctx.inputs.extras[f"binding {b} (initial)"] = _concretise(length, initial, elem)
         ctx.inputs.pretty.append((initial, [length], elem, -1))
@@ -276,10 +368,24 @@ def binding_buffer(ctx, b: int, elem: ScalarType, op: Op) -> Buffer:
 
     shared_elem, length, initial = ctx.inputs.symbol(f"binding.{b}", make)
     if shared_elem != elem:
-        raise Unsupported(f"binding {b} viewed with element types {shared_elem} and {elem}", op.loc)
-    buf = Buffer(b, elem, length, initial)
+        _require_compatible(ctx, b, shared_elem, elem, op)
+    buf = Buffer(b, shared_elem, length, initial, (), ctx.fp, {elem})
     mem.buffers[b] = buf
     return buf
+
+
+def _require_compatible(ctx, b: int, unit: ScalarType, elem: ScalarType, op: Op) -> None:
+    """Views of a binding with another element type than its unit: both must be bit patterns
+    whose widths divide each other."""
+    from irverify.verify.encode import scalar_sort
+
+    what = f"binding {b} viewed with element types {unit} and {elem}"
+    for ty in (unit, elem):
+        if isinstance(ty, IndexType) or scalar_sort(ty, ctx.fp) != t.bv_sort(ty.width):
+            raise Unsupported(f"{what} ({ty} is not a bit pattern under the '{ctx.fp.name}' float theory)"
+                              if not isinstance(ty, IndexType) else what, op.loc)
+    if max(unit.width, elem.width) % min(unit.width, elem.width):
+        raise Unsupported(what, op.loc)
 
 
 def _concretise(length, initial, elem):
@@ -337,7 +443,8 @@ def binding_subspan(ctx, op: Op, *args):
     if not isinstance(ty, DispatchTensorType) or ty.tensor.encoding is not None:
         raise Unsupported(f"subspan of type {ty}", op.loc)
     offset_ops, dyn = split_operands(op, args, 2)
-    size = elem_bytes(ty.tensor.elem, op)
+    bits = elem_bits(ty.tensor.elem, op)
+    size = None if bits is None else max(bits // 8, 1)
     byte_off = offset_ops[0].term if offset_ops else t.int_val(0)
     align = op.attrs.get("alignment")
     if align is not None:
@@ -351,7 +458,10 @@ def binding_subspan(ctx, op: Op, *args):
     b = int(op.attrs["binding"])
     binding_buffer(ctx, b, ty.tensor.elem, op)
     dims = static_or_dynamic([DYNAMIC if d is None else d for d in ty.tensor.shape], dyn)
-    elem_off = t.floordiv(byte_off, t.int_val(size)) if size != 1 else byte_off
+    if bits is not None and bits < 8:  # sub-byte elements: 8 / bits per byte
+        elem_off = byte_off * (8 // bits)
+    else:
+        elem_off = t.floordiv(byte_off, t.int_val(size)) if size != 1 else byte_off
     return View(ty, b, t.simplify(elem_off), dims)
 
 
@@ -408,7 +518,12 @@ def check_slice(ctx, view: View, dims_ops, offsets, sizes, strides, what: str) -
         ctx.add_ub(d.term != v, f"{what}: dynamic dim {k} differs from the subspan's")
     buf = memory(ctx).buffers[view.binding]
     numel = t.product(view.dims)
-    ctx.add_ub(t.or_(t.lt(view.offset, t.int_val(0)), t.lt(buf.length, view.offset + numel)),
+    w, u = view.elem, buf.elem
+    if w == u or w.width == u.width:
+        beyond = t.lt(buf.length, view.offset + numel)
+    else:  # compare the view's end and the binding's length in bits
+        beyond = t.lt(buf.length * u.width, (view.offset + numel) * w.width)
+    ctx.add_ub(t.or_(t.lt(view.offset, t.int_val(0)), beyond),
                f"{what}: the view does not lie inside binding {view.binding}")
     for k, (off, size, st, dim) in enumerate(zip(offsets, sizes, strides, view.dims)):
         s = t.static_int(st)
@@ -439,16 +554,19 @@ def dispatch_load(ctx, op: Op, src: View, *args):
     buf = memory(ctx).buffers[src.binding]
     vstrides = strides_of(src.dims)
 
-    def flat(idx):
+    if src.elem != buf.elem and buf.any_undefined():
+        raise Unsupported(f"load of {src.elem} elements from binding {src.binding} of {buf.elem} "
+                          "units holding undefined elements", op.loc)
+
+    def linear(idx):
         it = iter(idx)
         full = [t.int_val(0) if d else next(it) for d in dropped]
-        return src.offset + sum(((o + i * s) * vs for o, i, s, vs in zip(offsets, full, strides, vstrides)),
-                                t.int_val(0))
+        return sum(((o + i * s) * vs for o, i, s, vs in zip(offsets, full, strides, vstrides)), t.int_val(0))
 
     def elem(idx):
-        return buf.read(flat(idx))[0]
+        return buf.read_view(src, linear(idx))[0]
 
-    defined = (lambda idx: buf.read(flat(idx))[1]) if buf.any_undefined() else None
+    defined = (lambda idx: buf.read_view(src, linear(idx))[1]) if buf.any_undefined() else None
     return Tensor(rtype, dims, elem, defined)
 
 
@@ -472,6 +590,9 @@ def dispatch_store(ctx, op: Op, value: Tensor, dst: View, *args):
         if d:
             ctx.add_ub(s != 1, f"dispatch.tensor.store: dropped dim {k} is not a unit dim")
     mem = memory(ctx)
+    if dst.elem != mem.buffers[dst.binding].elem and value.defined is not None:
+        raise Unsupported(f"store of possibly undefined {dst.elem} elements into binding "
+                          f"{dst.binding} of {mem.buffers[dst.binding].elem} units", op.loc)
     buf = mem.buffers[dst.binding].with_store(Store(dst, offsets, sizes, strides, dropped, value))
     mem.buffers[dst.binding] = buf
     ctx.state.extra_outputs[f"binding {dst.binding}"] = buf
@@ -487,11 +608,11 @@ def workload_ordinal(ctx, op: Op, value: Scalar):
 
 
 def _bits(ctx, x, ty):
-    return ctx.fp.to_bits(x, ty) if isinstance(ty, FloatType) else x
+    return to_bits(ctx.fp, x, ty)
 
 
 def _from_bits(ctx, x, ty):
-    return ctx.fp.from_bits(x, ty) if isinstance(ty, FloatType) else x
+    return from_bits(ctx.fp, x, ty)
 
 
 @semantics("iree_tensor_ext.bitcast")

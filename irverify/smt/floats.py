@@ -11,6 +11,12 @@
 
 Two float results refine each other when they are the same bits or both NaN (NaN payloads are
 not specified by MLIR, LLVM or TVM).
+
+Small float formats (``f4E2M1FN``, ``f6E2M3FN``, ``f8E4M3FN``, ``f8E8M0FNU``, ... — every
+``FloatType`` with ``is_small``) are modelled at the bit level only, in every theory: a value is
+its bit pattern, ``from_bits``/``to_bits`` are the identity, refinement is bit equality and
+counterexample values are the raw bits (an unsigned integer). Constants, arithmetic, comparisons,
+NaN tests and conversions on them raise ``Unsupported`` naming the type.
 """
 
 from __future__ import annotations
@@ -19,6 +25,7 @@ import struct
 
 import z3
 
+from irverify.errors import Unsupported
 from irverify.ir.core import FloatType
 from irverify.smt import terms as t
 
@@ -26,6 +33,35 @@ Term = z3.ExprRef
 
 _EXP_SIG = {"f16": (5, 11), "bf16": (8, 8), "f32": (8, 24), "f64": (11, 53)}
 COMMUTATIVE = {"add", "mul", "maximum", "minimum", "maxnum", "minnum"}
+
+
+# Operations that need a float format's meaning (not just its bits).
+ARITHMETIC = ("const", "is_nan", "is_zero", "neg", "abs", "cmp", "maximum", "minimum", "binary",
+              "unary", "convert", "from_int", "to_int", "reduce")
+
+
+def _small(ft) -> bool:
+    return isinstance(ft, FloatType) and ft.is_small
+
+
+def bits_only_for_small_floats(cls):
+    """Make each ``ARITHMETIC`` method of a theory raise ``Unsupported`` when one of its
+    arguments is a small float type."""
+    import functools
+
+    def wrap(name, fn):
+        @functools.wraps(fn)
+        def checked(self, *args, **kwargs):
+            for a in (*args, *kwargs.values()):
+                if _small(a):
+                    raise Unsupported(f"'{name}' on {a} values (only the bits of {a} are modelled)")
+            return fn(self, *args, **kwargs)
+        return checked
+
+    for name in ARITHMETIC:
+        if name in cls.__dict__:
+            setattr(cls, name, wrap(name, cls.__dict__[name]))
+    return cls
 
 
 def float_bits(value: float, ft: FloatType) -> int:
@@ -49,6 +85,7 @@ def bits_to_float(bits: int, ft: FloatType) -> float:
     return float(np.array(bits, dtype=itype).view(dtype))
 
 
+@bits_only_for_small_floats
 class BitsTheory:
     """Shared part of the ``abstract`` and ``ieee`` theories: values are IEEE bit patterns."""
 
@@ -137,12 +174,17 @@ class BitsTheory:
         return z3.If(self.is_nan(a, ft), b, z3.If(self.is_nan(b, ft), a, smaller))
 
     def refines(self, src: Term, tgt: Term, ft: FloatType) -> Term:
+        if ft.is_small:
+            return src == tgt
         return z3.Or(src == tgt, z3.And(self.is_nan(src, ft), self.is_nan(tgt, ft)))
 
-    def python_value(self, v: Term, ft: FloatType) -> float:
+    def python_value(self, v: Term, ft: FloatType) -> float | int:
+        if ft.is_small:
+            return v.as_long()
         return bits_to_float(v.as_long(), ft)
 
 
+@bits_only_for_small_floats
 class AbstractTheory(BitsTheory):
     """Arithmetic is uninterpreted over bit patterns (see module docstring)."""
 
@@ -190,6 +232,7 @@ class AbstractTheory(BitsTheory):
                     self.sort(ft))(init, elems, n)
 
 
+@bits_only_for_small_floats
 class IEEETheory(BitsTheory):
     """z3's IEEE-754 floating point (round to nearest even); exact but slow."""
 
@@ -260,6 +303,7 @@ class IEEETheory(BitsTheory):
                     self.sort(ft))(init, elems, n)
 
 
+@bits_only_for_small_floats
 class RealTheory:
     """Floats as real numbers: scalars commute through sums and products; exp is uninterpreted."""
 
@@ -267,6 +311,8 @@ class RealTheory:
     approximate = True
 
     def sort(self, ft: FloatType) -> z3.SortRef:
+        if ft.is_small:
+            return z3.BitVecSort(ft.width)
         return z3.RealSort()
 
     def const(self, value: float, ft: FloatType) -> Term:
@@ -279,9 +325,13 @@ class RealTheory:
         return z3.RealVal(f"{f.numerator}/{f.denominator}")
 
     def from_bits(self, bits: Term, ft: FloatType) -> Term:
+        if ft.is_small:
+            return bits
         return t.uf(f"real.of_bits.{ft.name}", bits.sort(), z3.RealSort())(bits)
 
     def to_bits(self, a: Term, ft: FloatType) -> Term:
+        if ft.is_small:
+            return a
         return t.uf(f"real.to_bits.{ft.name}", z3.RealSort(), z3.BitVecSort(ft.width))(a)
 
     def is_nan(self, a: Term, ft: FloatType) -> Term:
@@ -336,7 +386,9 @@ class RealTheory:
     def refines(self, src: Term, tgt: Term, ft: FloatType) -> Term:
         return src == tgt
 
-    def python_value(self, v: Term, ft: FloatType) -> float:
+    def python_value(self, v: Term, ft: FloatType) -> float | int:
+        if ft.is_small:
+            return v.as_long()
         if z3.is_rational_value(v):
             return v.numerator_as_long() / v.denominator_as_long()
         if z3.is_algebraic_value(v):

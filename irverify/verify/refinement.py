@@ -210,6 +210,8 @@ def distinct_values(model, pretty, fp) -> list[Any]:
             count *= max(n, 0)
         if count > PRETTY_LIMIT or (isinstance(elem, IntType) and elem.width < 8):
             continue
+        if isinstance(elem, FloatType) and elem.is_small:  # no float constants of these formats
+            continue
         for k, idx in enumerate(itertools.product(*(range(n) for n in shape))):
             v = sign * (k + 1)
             if isinstance(elem, IntType):

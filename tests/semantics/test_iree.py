@@ -282,3 +282,110 @@ def test_dropped_dims_rule():
     # A static 1 is kept when the next value dim is a static 1.
     assert dropped_dims([one, one, n], 3, TensorType((1, None), i32), op) == [False, True, False]
     assert dropped_dims([n, one, t.int_val(4)], 3, TensorType((None, 4), i32), op) == [False, True, False]
+
+
+# ----------------------------------------------------------------------------- sub-byte views
+
+F4_LAYOUT = "#hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>"
+
+F4_LOAD_SRC = """  %0 = hal.interface.constant.load layout(#l) ordinal(0) : index
+  %1 = hal.interface.binding.subspan layout(#l) binding(0) alignment(16) offset(%c16) : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?x16xi8>>{%0}
+  %2 = iree_tensor_ext.dispatch.tensor.load %1, offsets = [0, 0], sizes = [%0, 16], strides = [1, 1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?x16xi8>>{%0} -> tensor<?x16xi8>
+  %3 = iree_tensor_ext.bitcast %2 : tensor<?x16xi8>{%0} -> tensor<?x32xf4E2M1FN>{%0}"""
+
+F4_LOAD_TGT = """  %0 = hal.interface.constant.load layout(#l) ordinal(0) : index
+  %1 = hal.interface.binding.subspan layout(#l) binding(0) alignment(16) offset({off}) : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?x32xf4E2M1FN>>{%0}
+  %3 = iree_tensor_ext.dispatch.tensor.load %1, offsets = [0, 0], sizes = [%0, 32], strides = [1, 1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<?x32xf4E2M1FN>>{%0} -> tensor<?x32xf4E2M1FN>"""
+
+F4_STORE_SRC = """  %0 = hal.interface.constant.load layout(#l) ordinal(0) : index
+  %1 = hal.interface.binding.subspan layout(#l) binding(0) alignment(64) offset(%c0) : !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?x16xi8>>{%0}
+  %2 = iree_tensor_ext.bitcast %a : tensor<?x32xf4E2M1FN>{%0} -> tensor<?x16xi8>{%0}
+  iree_tensor_ext.dispatch.tensor.store %2, %1, offsets = [0, 0], sizes = [%0, 16], strides = [1, 1] : tensor<?x16xi8> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?x16xi8>>{%0}"""
+
+F4_STORE_TGT = """  %0 = hal.interface.constant.load layout(#l) ordinal(0) : index
+  %1 = hal.interface.binding.subspan layout(#l) binding(0) alignment(64) offset(%c0) : !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?x{n}xf4E2M1FN>>{%0}
+  iree_tensor_ext.dispatch.tensor.store %a, %1, offsets = [0, 0], sizes = [%0, 32], strides = [1, 1] : tensor<?x32xf4E2M1FN> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<?x{n}xf4E2M1FN>>{%0}"""
+
+
+def f4_load_pair(tgt_off: str) -> str:
+    head = "  %c0 = arith.constant 0 : index\n  %c16 = arith.constant 16 : index\n  %c32 = arith.constant 32 : index\n"
+    return (f"#l = {F4_LAYOUT}\n"
+            f"func.func @src() -> tensor<?x32xf4E2M1FN> {{\n{head}{F4_LOAD_SRC}\n  return %3 : tensor<?x32xf4E2M1FN>\n}}\n"
+            f"func.func @tgt() -> tensor<?x32xf4E2M1FN> {{\n{head}{F4_LOAD_TGT.replace('{off}', tgt_off)}\n"
+            "  return %3 : tensor<?x32xf4E2M1FN>\n}\n")
+
+
+def f4_store_pair(tgt_inner: int) -> str:
+    head = "  %c0 = arith.constant 0 : index\n"
+    return (f"#l = {F4_LAYOUT}\n"
+            f"func.func @src(%a: tensor<?x32xf4E2M1FN>) {{\n{head}{F4_STORE_SRC}\n  return\n}}\n"
+            f"func.func @tgt(%a: tensor<?x32xf4E2M1FN>) {{\n{head}{F4_STORE_TGT.replace('{n}', str(tgt_inner))}\n  return\n}}\n")
+
+
+def test_fold_load_from_bitcast_into_f4_view_is_correct():
+    """FoldInnerBitcastIntoInterfaceTensorLoad: the i8 view plus bitcast becomes an f4 view of
+    the same binding at the same byte offset."""
+    r = check_text(f4_load_pair("%c16"))
+    assert r.verdict is Verdict.CORRECT, r.functions[0].message
+
+
+def test_fold_load_from_bitcast_with_offset_dropped_is_incorrect():
+    r = check_text(f4_load_pair("%c0"))  # the byte offset dropped
+    assert r.verdict is Verdict.INCORRECT
+    cex = r.functions[0].counterexample
+    assert isinstance(cex.source_value, int) and isinstance(cex.target_value, int)  # raw f4 bits
+    assert cex.source_value != cex.target_value and 0 <= cex.source_value < 16
+
+
+def test_fold_store_of_bitcast_into_f4_view_is_correct():
+    """FoldInnerBitcastIntoInterfaceTensorStore: storing bitcast(x) through an i8 view equals
+    storing x through an f4 view with twice the inner extent."""
+    r = check_text(f4_store_pair(32))
+    assert r.verdict is Verdict.CORRECT, r.functions[0].message
+
+
+def test_fold_store_of_bitcast_with_wrong_inner_extent_is_incorrect():
+    r = check_text(f4_store_pair(64))  # the view's rows are 32 bytes instead of 16
+    assert r.verdict is Verdict.INCORRECT
+    cex = r.functions[0].counterexample
+    assert cex.check.startswith("target has undefined")  # the wider view overruns the binding
+    assert any("inside binding 0" in u for u in cex.ub_reasons)
+
+
+def test_sub_byte_view_element_zero_is_the_low_nibble():
+    """Element 0 of an i4 view is the low nibble of byte 0, as bitcast's element 0 is."""
+    def body(pos):
+        return f"""  %b = hal.interface.binding.subspan layout(#l) binding(0) alignment(64) offset(%c0) : !iree_tensor_ext.dispatch.tensor<readonly:tensor<1xi8>>
+  %v = iree_tensor_ext.dispatch.tensor.load %b, offsets = [0], sizes = [1], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<1xi8>> -> tensor<1xi8>
+  %w = iree_tensor_ext.bitcast %v : tensor<1xi8> -> tensor<2xi4>
+  %r = tensor.extract_slice %w[{pos}] [1] [1] : tensor<2xi4> to tensor<1xi4>"""
+    tgt = """  %b = hal.interface.binding.subspan layout(#l) binding(0) alignment(64) offset(%c0) : !iree_tensor_ext.dispatch.tensor<readonly:tensor<2xi4>>
+  %r = iree_tensor_ext.dispatch.tensor.load %b, offsets = [0], sizes = [1], strides = [1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<2xi4>> -> tensor<1xi4>"""
+
+    def text(src):
+        return (f"#l = {F4_LAYOUT}\n"
+                f"func.func @src() -> tensor<1xi4> {{\n  %c0 = arith.constant 0 : index\n{src}\n  return %r : tensor<1xi4>\n}}\n"
+                f"func.func @tgt() -> tensor<1xi4> {{\n  %c0 = arith.constant 0 : index\n{tgt}\n  return %r : tensor<1xi4>\n}}\n")
+    assert check_text(text(body(0))).verdict is Verdict.CORRECT
+    assert check_text(text(body(1))).verdict is Verdict.INCORRECT
+
+
+def test_f4_arithmetic_is_unsupported():
+    text = ("func.func @src(%a: tensor<4xf4E2M1FN>) -> tensor<4xf4E2M1FN> {\n"
+            "  %r = arith.addf %a, %a : tensor<4xf4E2M1FN>\n  return %r : tensor<4xf4E2M1FN>\n}\n"
+            "func.func @tgt(%a: tensor<4xf4E2M1FN>) -> tensor<4xf4E2M1FN> {\n"
+            "  %r = arith.addf %a, %a : tensor<4xf4E2M1FN>\n  return %r : tensor<4xf4E2M1FN>\n}\n")
+    r = check_text(text)
+    assert r.verdict is Verdict.UNSUPPORTED and "f4E2M1FN" in r.functions[0].message
+
+
+def test_undefined_elements_through_another_element_type_are_unsupported():
+    body = """  %0 = hal.interface.binding.subspan layout(#l) binding(0) alignment(64) offset(%c0) : !iree_tensor_ext.dispatch.tensor<readwrite:tensor<8xi8>>
+  %v = iree_tensor_ext.dispatch.tensor.load %0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readwrite:tensor<8xi8>> -> tensor<8xi8>
+  %1 = hal.interface.binding.subspan layout(#l) binding(0) alignment(64) offset(%c0) : !iree_tensor_ext.dispatch.tensor<readwrite:tensor<16xf4E2M1FN>>
+  %e = tensor.empty() : tensor<4xf4E2M1FN>
+  iree_tensor_ext.dispatch.tensor.store %e, %1, offsets = [0], sizes = [4], strides = [1] : tensor<4xf4E2M1FN> -> !iree_tensor_ext.dispatch.tensor<readwrite:tensor<16xf4E2M1FN>>"""
+    text = f"#l = {F4_LAYOUT}\n" + "".join(
+        f"func.func @{n}() {{\n  %c0 = arith.constant 0 : index\n{body}\n  return\n}}\n" for n in ("src", "tgt"))
+    r = check_text(text)
+    assert r.verdict is Verdict.UNSUPPORTED and "undefined" in r.functions[0].message

@@ -11,6 +11,7 @@ from typing import Any
 from irverify.errors import InputError, Unsupported
 from irverify.ir import affine
 from irverify.ir.core import (
+    SMALL_FLOAT_WIDTHS,
     Block,
     DenseAttr,
     DispatchTensorType,
@@ -175,6 +176,9 @@ class _Translator:
         for cls, name in ((ir.F16Type, "f16"), (ir.BF16Type, "bf16"), (ir.F32Type, "f32"), (ir.F64Type, "f64")):
             if isinstance(t, cls):
                 return FloatType(name)
+        if isinstance(t, ir.FloatType) and str(t) in SMALL_FLOAT_WIDTHS:
+            assert ir.FloatType(t).width == SMALL_FLOAT_WIDTHS[str(t)], str(t)
+            return FloatType(str(t))
         if isinstance(t, ir.RankedTensorType):
             elem = self.type(t.element_type, loc)
             if not isinstance(elem, (IntType, IndexType, FloatType)):
@@ -303,6 +307,8 @@ def _np_dtype(t: TensorType):
 
     e = t.elem
     if isinstance(e, FloatType):
+        if e.is_small:
+            raise Unsupported(f"dense constant of {e} elements")
         return {"f16": np.float16, "bf16": np.float32, "f32": np.float32, "f64": np.float64}[e.name]
     if isinstance(e, IntType) and e.width == 1:
         return np.bool_
