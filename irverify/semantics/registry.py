@@ -32,6 +32,7 @@ _MODULES = {
     "hal": "irverify.semantics.iree",
     "iree_tensor_ext": "irverify.semantics.iree",
     "relax": "irverify.semantics.relax",
+    "scf": "irverify.semantics.scf",
 }
 
 

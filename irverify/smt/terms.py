@@ -443,6 +443,25 @@ def substitute(t: Term, pairs: Sequence[tuple[Term, Term]]) -> Term:
     return z3.substitute(t, *pairs) if pairs else t
 
 
+def mentions(x: Term, *vars_: Term) -> bool:
+    """Does ``x`` contain any of the constants ``vars_``?"""
+    targets = {v.get_id() for v in vars_}
+    seen: set[int] = set()
+    todo = [x]
+    while todo:
+        y = todo.pop()
+        if y.get_id() in seen:
+            continue
+        seen.add(y.get_id())
+        if y.get_id() in targets:
+            return True
+        if z3.is_quantifier(y):
+            todo.append(y.body())
+        elif z3.is_app(y):
+            todo.extend(y.children())
+    return False
+
+
 def eq(a: Term, b: Term) -> Term:
     return a == b
 

@@ -1,0 +1,271 @@
+"""``scf`` dialect: ``scf.forall`` without shared outputs, in dispatch-level IR.
+
+Upstream doc: ``mlir/include/mlir/Dialect/SCF/IR/SCFOps.td`` (``ForallOp``, ``InParallelOp``).
+
+``scf.forall (%i...) = (lb...) to (ub...) step (s...) { body }`` runs ``body`` once for every
+point of the iteration domain ``i_d = lb_d + k_d * s_d``, ``0 <= k_d < ceildiv(ub_d - lb_d, s_d)``,
+in parallel and in no particular order. A ``mapping`` attribute only says how iterations are
+distributed over hardware (threads, warps, workgroups); it does not change the meaning and is
+accepted. A non-positive step is UB.
+
+Encoding. The body is evaluated once at fresh iteration numbers ``k``:
+
+* UB raised inside the body is UB if it happens at some iteration (``exists k in domain``).
+* Stores to bindings in the body (``iree_tensor_ext.dispatch.tensor.store``) are combined into
+  one parallel write of the binding (``ForallStore``): the final contents at flat unit position
+  ``p`` are the value written at ``p`` by the iteration that writes ``p`` (the body's last store
+  writing ``p`` within that iteration), or the previous contents when no iteration writes it.
+* Two different iterations writing the same position with *different* values is a data race:
+  UB. Writing identical values is defined.
+* With a static domain of at most ``EXPAND_LIMIT`` points the writing iteration is chosen by an
+  if-then-else over the points (exact, quantifier-free). Otherwise a fresh uninterpreted
+  "picker" ``pick(p)`` names a writer of ``p``, defined by the assumption
+  ``forall p, k: k in domain and W(k, p) -> pick(p) in domain and W(pick(p), p)`` (a Skolem
+  function: it restricts no input).
+* Loads in the body read the binding as it was at forall entry. A binding that the body both
+  loads and stores is unsupported (a load of a position another iteration writes would be a
+  race, which is not modelled).
+
+Unsupported: tensor results (``shared_outs``), a non-empty ``scf.forall.in_parallel``, nested
+``scf.forall``, calls in the body, stores through a view created inside the body or of another
+element type than the binding's units, stores of possibly undefined elements, and body
+assumptions that depend on the iteration.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from typing import Any
+
+from irverify.errors import Unsupported
+from irverify.ir.core import Block, Op
+from irverify.semantics.common import static_or_dynamic
+from irverify.semantics.registry import semantics
+from irverify.semantics.values import Scalar, Tensor
+from irverify.smt import terms as t
+
+# A static domain with at most this many points is expanded (no picker function).
+EXPAND_LIMIT = 64
+
+LOAD = "iree_tensor_ext.dispatch.tensor.load"
+SUBSPAN = "hal.interface.binding.subspan"
+
+
+@dataclass
+class ForallStore:
+    """The stores of one ``scf.forall`` body to one binding, in parallel over the domain.
+
+    It plays the part of ``iree.Store`` in ``iree.Buffer.read``: ``locate(p, side)`` returns
+    (is ``p`` written by some iteration, ``[value written at p]``) and ``value.at([v])`` is
+    ``v``."""
+
+    view: Any  # a view of the binding's unit type (for ``Buffer.read``)
+    ks: list[Any]  # the iteration numbers the inner stores' terms are written in
+    counts: list[Any]
+    inner: tuple  # iree.Store objects, in body order
+    picks: list[Any] | None  # uninterpreted pickers (Int -> Int), or None when expanded
+    value: Tensor = None  # type: ignore[assignment]
+
+    def __post_init__(self):
+        first = self.inner[0].value
+        self.value = Tensor(first.type, [], lambda idx: idx[0], None)
+
+    def in_domain(self, ks) -> Any:
+        return t.and_(*(t.in_range(k, n) for k, n in zip(ks, self.counts)))
+
+    def at_iteration(self, ks, p, side):
+        """(does iteration ``ks`` write ``p``, the value it writes there)."""
+        written, value = t.false(), None
+        for st in self.inner:
+            w, idx = st.locate(p, side)
+            v = st.value.at(idx)
+            value = v if value is None else t.ite(w, v, value)
+            written = t.or_(written, w)
+        pairs = list(zip(self.ks, ks))
+        return t.substitute(written, pairs), t.substitute(value, pairs)
+
+    def points(self) -> list[list[Any]]:
+        static = [t.static_int(n) for n in self.counts]
+        return [[t.int_val(i) for i in pt] for pt in itertools.product(*(range(max(n, 0)) for n in static))]
+
+    def locate(self, p, side):
+        if self.picks is None:
+            written, value = t.false(), None
+            for pt in reversed(self.points()):
+                w, v = self.at_iteration(pt, p, side)
+                value = v if value is None else t.ite(w, v, value)
+                written = t.or_(written, w)
+            if value is None:  # empty domain: nothing is written
+                zero = [(k, t.int_val(0)) for k in self.ks]
+                return t.false(), [t.substitute(self.inner[0].value.at([t.int_val(0)] * self.inner[0].value.rank), zero)]
+            return t.simplify(written), [value]
+        pk = [f(p) for f in self.picks]
+        w, v = self.at_iteration(pk, p, side)
+        return t.and_(self.in_domain(pk), w), [v]
+
+
+def _segments(op: Op, args) -> list[list[Any]]:
+    sizes = op.attrs.get("operandSegmentSizes")
+    if not isinstance(sizes, list) or len(sizes) != 4:
+        raise Unsupported("operand segments of 'scf.forall'", op.loc)
+    out, k = [], 0
+    for s in sizes:
+        out.append(list(args[k:k + int(s)]))
+        k += int(s)
+    return out
+
+
+def _walk(ops):
+    for op in ops:
+        yield op
+        for region in op.regions:
+            for block in region:
+                yield from _walk(block.ops)
+
+
+def _check_body(ctx, op: Op, body: Block) -> set[int]:
+    """Reject effects the encoding does not model; return the bindings the body loads."""
+    term = body.ops[-1] if body.ops else None
+    if term is None or term.name != "scf.forall.in_parallel":
+        raise Unsupported("scf.forall body without scf.forall.in_parallel", op.loc)
+    if any(b.ops for r in term.regions for b in r) or term.operands:
+        raise Unsupported("scf.forall.in_parallel with parallel_insert_slice ops", term.loc)
+    defs: dict[int, Op] = {}
+    for inner in _walk(body.ops):
+        for r in inner.results:
+            defs[r.id] = inner
+    loaded: set[int] = set()
+    for inner in _walk(body.ops[:-1]):
+        if inner.name in ("scf.forall", "func.call", "scf.forall.in_parallel"):
+            raise Unsupported(f"'{inner.name}' inside scf.forall", inner.loc)
+        if inner.name == LOAD:
+            src = inner.operands[0]
+            if src.id in ctx.env and hasattr(ctx.env[src.id], "binding"):
+                loaded.add(ctx.env[src.id].binding)
+            elif src.id in defs and defs[src.id].name == SUBSPAN:
+                loaded.add(int(defs[src.id].attrs["binding"]))
+            else:
+                raise Unsupported("load of an unknown binding inside scf.forall", inner.loc)
+    return loaded
+
+
+@semantics("scf.forall", attrs=("staticLowerBound", "staticUpperBound", "staticStep", "mapping"))
+def forall(ctx, op: Op, *args):
+    """Run the body for every point of the domain, in parallel (see the module docstring)."""
+    from irverify.semantics import iree
+
+    lbs, ubs, steps, outs = _segments(op, args)
+    if outs or op.results:
+        raise Unsupported("scf.forall with shared_outs (tensor results)", op.loc)
+    lb = static_or_dynamic(op.attrs["staticLowerBound"], lbs)
+    ub = static_or_dynamic(op.attrs["staticUpperBound"], ubs)
+    st = static_or_dynamic(op.attrs["staticStep"], steps)
+    if len(op.regions) != 1 or len(op.regions[0]) != 1:
+        raise Unsupported("scf.forall region", op.loc)
+    body = op.regions[0][0]
+    if not (len(lb) == len(ub) == len(st) == len(body.args)):
+        raise Unsupported("scf.forall bounds", op.loc)
+    loaded = _check_body(ctx, op, body)
+    for d, s in enumerate(st):
+        ctx.add_ub(t.le(s, t.int_val(0)), f"scf.forall: non-positive step in dim {d}")
+    counts = [t.simplify(t.int_max(t.int_val(0), t.ceildiv(u - lo, s))) for lo, u, s in zip(lb, ub, st)]
+    ks = [t.fresh_int(f"forall.k{d}") for d in range(len(lb))]
+    ivs = [Scalar(t.simplify(lo + k * s), a.type) for lo, k, s, a in zip(lb, ks, st, body.args)]
+
+    mem = iree.memory(ctx)
+    entry = dict(mem.buffers)
+    entry_outputs = dict(ctx.state.extra_outputs)
+    n_assume, n_inputs = len(ctx.state.assumptions), len(ctx.inputs.assumptions)
+    op_, env_ = ctx.op, ctx.env
+    with ctx.elementwise(ks, counts):
+        ctx.run_block(body, ivs)
+    ctx.op, ctx.env = op_, env_
+    if len(ctx.state.assumptions) != n_assume or any(
+            t.mentions(a, *ks) for a in ctx.inputs.assumptions[n_inputs:]):
+        raise Unsupported("assumptions depending on the iteration inside scf.forall", op.loc)
+
+    for key in set(ctx.state.extra_outputs) - set(entry_outputs):
+        if not key.startswith("binding "):
+            raise Unsupported(f"output '{key}' written inside scf.forall", op.loc)
+    for b, buf in list(mem.buffers.items()):
+        before = entry[b] if b in entry else buf.unwritten()
+        n = len(before.stores)
+        if len(buf.stores) < n or any(x is not y for x, y in zip(buf.stores, before.stores)):
+            raise Unsupported(f"binding {b} rewritten inside scf.forall", op.loc)
+        inner = buf.stores[n:]
+        if not inner:
+            continue
+        if b in loaded:
+            raise Unsupported(f"scf.forall body both loads and stores binding {b}", op.loc)
+        for s in inner:
+            view = s.view
+            if view.elem != buf.elem:
+                raise Unsupported(f"store of {view.elem} into binding {b} of {buf.elem} units "
+                                  "inside scf.forall", op.loc)
+            if s.value.defined is not None:
+                raise Unsupported("store of possibly undefined elements inside scf.forall", op.loc)
+            if any(t.mentions(x, *ks) for x in [view.offset, *view.dims]):
+                raise Unsupported("store through a view that depends on the scf.forall iteration", op.loc)
+        fs = _parallel_store(ctx, inner, ks, counts)
+        new = before.with_store(fs)
+        mem.buffers[b] = new
+        ctx.state.extra_outputs[f"binding {b}"] = new
+
+
+def _parallel_store(ctx, inner, ks, counts) -> ForallStore:
+    static = [t.static_int(n) for n in counts]
+    total = None
+    if all(n is not None for n in static):
+        total = 1
+        for n in static:
+            total *= max(n, 0)
+    expand = total is not None and total <= EXPAND_LIMIT
+    picks = None if expand else [t.uf(t.fresh_name(f"forall.pick{d}"), t.int_sort(), t.int_sort())
+                                 for d in range(len(ks))]
+    fs = ForallStore(inner[0].view, ks, counts, tuple(inner), picks)
+    p = t.fresh_int("forall.p")
+    if not expand:
+        # The picker names a writer of p whenever there is one.
+        kq = [t.fresh_int("forall.kq") for _ in ks]
+        wq, _ = fs.at_iteration(kq, p, None)
+        pk = [f(p) for f in picks]
+        wp, _ = fs.at_iteration(pk, p, None)
+        ctx.assume(t.forall([p, *kq], t.implies(t.and_(fs.in_domain(kq), wq), t.and_(fs.in_domain(pk), wp))))
+    if _disjoint(ctx, fs):
+        return fs
+    if expand:
+        pairs = []
+        for a, b in itertools.combinations(fs.points(), 2):
+            wa, va = fs.at_iteration(a, p, None)
+            wb, vb = fs.at_iteration(b, p, None)
+            pairs.append(t.and_(wa, wb, va != vb))
+        race = t.exists([p], t.or_(*pairs)) if pairs else t.false()
+    else:
+        k1 = [t.fresh_int("forall.ka") for _ in ks]
+        k2 = [t.fresh_int("forall.kb") for _ in ks]
+        w1, v1 = fs.at_iteration(k1, p, None)
+        w2, v2 = fs.at_iteration(k2, p, None)
+        race = t.exists([p, *k1, *k2], t.and_(fs.in_domain(k1), fs.in_domain(k2), w1, w2, v1 != v2))
+    ctx.add_ub(race, "scf.forall: two iterations write different values to the same position (data race)")
+    return fs
+
+
+DISJOINT_TIMEOUT_S = 5.0
+
+
+def _disjoint(ctx, fs: ForallStore) -> bool:
+    """Is every position written by at most one iteration (for every input)? Then no race
+    is possible and none is recorded."""
+    from irverify.smt import solver
+
+    p = t.fresh_int("forall.p")
+    k1 = [t.fresh_int("forall.ka") for _ in fs.ks]
+    k2 = [t.fresh_int("forall.kb") for _ in fs.ks]
+    w1, _ = fs.at_iteration(k1, p, None)
+    w2, _ = fs.at_iteration(k2, p, None)
+    differ = t.or_(*(a != b for a, b in zip(k1, k2)))
+    pre = list(ctx.inputs.assumptions) + [a for a in ctx.state.assumptions if not t.mentions(a, *fs.ks)]
+    res = solver.check("scf.forall disjoint writes",
+                       pre + [fs.in_domain(k1), fs.in_domain(k2), differ, w1, w2], DISJOINT_TIMEOUT_S)
+    return res.status == "unsat"
