@@ -441,11 +441,27 @@ def _float_binary(name, fp_op):
             ctx.approximate(f"{ctx.fp.name} float arithmetic")
 
         def fn(x, y):
-            return _fast(ctx, name, flags, ty, ctx.fp.binary(fp_op, x, y, ty), x, y)
+            r = ctx.fp.binary(fp_op, x, y, ty)
+            if fp_op in ("maxnum", "minnum") and ctx.fp.name != "real":
+                r = _either_signed_zero(ctx, name, x, y, r, ty)
+            return _fast(ctx, name, flags, ty, r, x, y)
 
         return elementwise(ctx, op, fn, a, b)
 
     return sem
+
+
+def _either_signed_zero(ctx, name, x, y, r, ty):
+    """``maxnumf``/``minnumf`` of +0.0 and -0.0 return *either* operand (ArithOps.td; LLVM
+    ``maxnum``): an unknown choice between them, which any target choice refines."""
+    fp = ctx.fp
+    signs_differ = t.extract(ty.width - 1, ty.width - 1, x) != t.extract(ty.width - 1, ty.width - 1, y)
+    cond = t.and_(fp.is_zero(x, ty), fp.is_zero(y, ty), signs_differ)
+    if t.static_bool(cond) is False:
+        return r
+    ctx.add_poison(cond, f"arith.{name} of +0.0 and -0.0 returns either operand")
+    pick_first = t.uf(f"poison.{name}.signed_zero", t.sort_of(x), t.sort_of(y), t.bool_sort())
+    return t.ite(cond, t.ite(pick_first(x, y), x, y), r)
 
 
 def _fast(ctx, name, flags, ty, r, *operands, float_result=True):

@@ -44,7 +44,9 @@ def matmul(ctx, op: Op, a, b):
     """``R.matmul(x1, x2, out_dtype)``: numpy ``matmul``. Batch dims broadcast; a 1-D ``x1`` is
     ``[1, K]`` and a 1-D ``x2`` is ``[K, 1]`` with the added dim removed from the result;
     ``out[.., i, j] = sum_k x1[.., i, k] * x2[.., k, j]`` with both operands converted to
-    ``out_dtype`` first (None: the input dtype). The reduction lengths must agree (UB)."""
+    ``out_dtype`` first (None: the input dtype). The reduction lengths must agree (UB). With a
+    symbolic reduction length of 0, TVM returns uninitialised memory (a static length of 0
+    gives zeros): those elements are unknown values that any value refines."""
     a, b = want_tensor(op, a), want_tensor(op, b)
     if a.rank == 0 or b.rank == 0:
         raise Unsupported("matmul of a 0-d tensor", op.loc)
@@ -61,6 +63,16 @@ def matmul(ctx, op: Op, a, b):
     cols = [b.dims[-1]] if b.rank >= 2 else []
     dims = checked_dims(ctx, op, batch + rows + cols)
     nb = len(batch)
+    symbolic_k = t.static_int(k_a) is None
+
+    def garbage(idx, value):
+        """TVM's llvm lowering returns uninitialised memory (not 0) when a symbolic reduction
+        length is 0: an unknown value, treated like poison (any value refines it)."""
+        if not symbolic_k:
+            return value
+        ctx.add_poison(k_a == 0, "matmul: empty reduction of symbolic length (TVM returns uninitialised memory)")
+        unknown = t.uf("poison.relax.matmul_empty", *[t.int_sort()] * len(idx), t.sort_of(value))
+        return t.ite(k_a == 0, unknown(*idx), value)
 
     def elem(idx):
         bidx = idx[:nb]
@@ -72,9 +84,12 @@ def matmul(ctx, op: Op, a, b):
             xb = b.at(broadcast_index(_Dims(batch_b), bidx) + [k] + ([j] if cols else []))
             return multiply(ctx, cast(ctx, xa, a.type.elem, ty), cast(ctx, xb, b.type.elem, ty), ty)
 
-        return reduce_add(ctx, ty, k_a, summand, "matmul")
+        return garbage(idx, reduce_add(ctx, ty, k_a, summand, "matmul"))
 
-    return make(ctx, op, dims, elem)
+    out = make(ctx, op, dims, elem)
+    if symbolic_k:  # returned as is, uninitialised elements may be refined by anything
+        out.defined = lambda idx: k_a != 0
+    return out
 
 
 class _Dims:

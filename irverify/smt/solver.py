@@ -66,6 +66,8 @@ def check(name: str, assertions: Sequence[Any], timeout_s: float, extra: Sequenc
 
 def evaluate(model, term, completion: bool = True):
     v = model.eval(term, model_completion=completion)
+    if completion and z3.is_bool(v):
+        return v if z3.is_true(v) or z3.is_false(v) else _decide(v)
     if completion and not z3.is_arith_sort(v.sort()) and not z3.is_bv_sort(v.sort()):
         return v
     if completion and not (z3.is_int_value(v) or z3.is_bv_value(v) or z3.is_rational_value(v)
