@@ -27,6 +27,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("after", nargs="?")
     _common(c)
     c.add_argument("--emit-smt2", metavar="FILE", help="write the refinement queries as SMT-LIB2")
+    c.add_argument("--contract", choices=["lift-transform-params"],
+                   help="check through a pass contract (a pass that changes signatures)")
+    c.add_argument("--shared-transform", nargs="?", const="", default=None, metavar="F1,F2",
+                   help="lift-transform-params: the pass ran with shared_transform=True (no value) "
+                        "or with the listed functions")
 
     s = sub.add_parser("check-suite", help="check every pair under DIR; one JSON line per pair")
     s.add_argument("dir")
@@ -62,6 +67,9 @@ def options_from(args):
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    # A bare --shared-transform takes no value (it must not swallow the next file name).
+    argv = ["--shared-transform=" if a == "--shared-transform" else a for a in argv]
     args = build_parser().parse_args(argv)
     try:
         if args.command == "check":
@@ -103,7 +111,7 @@ def cmd_check(args) -> int:
         solver.LOG.keep_smt2 = True
     src = load(args.before)
     tgt = load(args.after) if args.after else None
-    report = check_modules(src, tgt, options_from(args))
+    report = check_modules(src, tgt, options_from(args), contract=_contract_from(args))
     if args.emit_smt2:
         _write_smt2(args.emit_smt2, solver.LOG.smt2)
     if args.json:
@@ -111,6 +119,22 @@ def cmd_check(args) -> int:
     else:
         print(render(report))
     return report.verdict.exit_code
+
+
+def _contract_from(args):
+    """The pass contract named by ``--contract`` (with its options), or None."""
+    if args.contract is None:
+        if args.shared_transform is not None:
+            raise InputError("--shared-transform needs --contract lift-transform-params")
+        return None
+    from irverify.contracts import contract_named
+
+    shared = args.shared_transform
+    options = {}
+    if shared is not None:
+        names = [n.strip() for n in shared.split(",") if n.strip()]
+        options["shared_transform"] = names or True
+    return contract_named(args.contract, **options)
 
 
 def _write_smt2(path: str, queries) -> None:

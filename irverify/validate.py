@@ -7,6 +7,13 @@ pipeline runs in-process on a copy (``PassManager.parse(PIPELINE).run``), the ou
 verified, and ``check_modules`` compares the functions before and after. The after module's
 text is the printed pass output, so a counterexample can be confirmed by compiling it.
 
+TVM (``--tvm-pass``): the module is parsed with ``tvm.script.from_source``, the pass expression
+(evaluated with only ``tvm`` and ``relax`` in scope) runs under
+``PassContext(config=--pass-config entries)``, the output must satisfy
+``relax.analysis.well_formed``, and both modules are translated and compared; a
+``LiftTransformParams`` pass is checked through its contract (``irverify.contracts``) with the
+options written in the expression.
+
 Output: one verdict per case and a summary; with ``--json`` one JSON object per case per line,
 then a summary line. The exit code is that of the worst verdict.
 """
@@ -155,9 +162,93 @@ def _one_line(e: Exception) -> str:
 
 
 def validate_tvm(args, text: str, opts) -> list[CaseResult]:
-    """Relax passes are not supported yet: every input is an ``error`` case."""
-    return [CaseResult(Case(0, 1, text), Verdict.ERROR,
-                       message="TVM support is not available yet in validate-pass (--tvm-pass)")]
+    """Run a ``relax.transform`` pass on a TVMScript module and check before against after."""
+    if args.split_input_file:
+        raise InputError("--split-input-file applies to --iree-pipeline only")
+    from irverify.contracts import contract_for_pass
+
+    contract = contract_for_pass(args.tvm_pass)
+    config = parse_pass_config(args.pass_config)
+    pass_obj = make_tvm_pass(args.tvm_pass)
+    return [validate_tvm_case(pass_obj, config, contract, args.input, Case(0, 1, text), opts)]
+
+
+def parse_pass_config(entries: list[str]) -> dict:
+    """``KEY=VALUE`` entries as a ``PassContext`` config (values are Python literals, otherwise
+    strings)."""
+    import ast
+
+    config = {}
+    for entry in entries:
+        key, sep, value = entry.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--pass-config expects KEY=VALUE, got '{entry}'")
+        try:
+            config[key.strip()] = ast.literal_eval(value.strip())
+        except (ValueError, SyntaxError):
+            config[key.strip()] = value.strip()
+    return config
+
+
+def make_tvm_pass(expression: str):
+    """Evaluate a pass expression with only ``tvm`` and ``relax`` in scope."""
+    import tvm
+    from tvm import relax
+
+    try:
+        obj = eval(expression, {"__builtins__": {}}, {"tvm": tvm, "relax": relax})  # noqa: S307
+    except Exception as e:  # noqa: BLE001 - any error in the user's expression
+        raise InputError(f"invalid TVM pass expression '{expression}': {type(e).__name__}: {_one_line(e)}") from None
+    if not isinstance(obj, tvm.transform.Pass):
+        raise InputError(f"'{expression}' is a {type(obj).__name__}, not a tvm.transform.Pass")
+    return obj
+
+
+def validate_tvm_case(pass_obj, config: dict, contract, path: str, case: Case, opts) -> CaseResult:
+    """Parse ``case`` with TVM, apply the pass under ``PassContext(config)``, require a
+    well-formed output, and check before against after (through ``contract`` if given)."""
+    import tvm
+    import tvm_ffi
+    from tvm import relax
+
+    from irverify.frontends.relax.parse import _blank_imports, _diagnostic, _quiet_stderr, translate_module
+    from irverify.verify.check import check_modules
+
+    start = time.perf_counter()
+    res = CaseResult(case, Verdict.ERROR)
+    try:
+        blanked, def_lines = _blank_imports(case.text, path)
+        with _quiet_stderr():
+            try:
+                before_native = tvm.script.from_source(blanked)
+                pass_input = tvm.script.from_source(blanked)
+            except Exception as e:  # noqa: BLE001 - TVM raises DiagnosticError and others
+                raise InputError(_diagnostic(str(e), path)) from None
+            try:
+                with tvm.transform.PassContext(config=config):
+                    after_native = pass_obj(pass_input)
+            except Exception as e:  # noqa: BLE001
+                raise InputError(f"{path}:{case.line}: pass failed: {_one_line(e)}") from None
+            try:
+                relax.analysis.well_formed(after_native)
+                ok = relax.analysis.check_well_formed(after_native)
+            except Exception as e:  # noqa: BLE001
+                raise InputError(f"{path}:{case.line}: pass produced invalid IR: {_one_line(e)}") from None
+            if ok is False:
+                raise InputError(f"{path}:{case.line}: pass produced invalid IR (relax.analysis.check_well_formed)")
+        res.changed = not tvm_ffi.structural_equal(before_native, after_native, map_free_vars=False)
+        res.after_text = after_native.script()
+        before = translate_module(before_native, path, case.text, def_lines)
+        after = translate_module(after_native, f"{path} (after pass)", res.after_text)
+        report = check_modules(before, after, opts, contract=contract)
+        res.report, res.verdict = report, report.verdict
+        res.message = report.message or "; ".join(f"@{f.name}: {f.message}" for f in report.functions if f.message)
+    except InputError as e:
+        res.verdict, res.message = Verdict.ERROR, str(e)
+    except Unsupported as e:
+        res.verdict, res.message = Verdict.UNSUPPORTED, str(e)
+    res.time_s = time.perf_counter() - start
+    return res
 
 
 # ----------------------------------------------------------------------------- output

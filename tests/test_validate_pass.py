@@ -88,11 +88,12 @@ def test_bad_pipeline_is_an_error(tmp_path):
     assert out.returncode == 2 and "pass pipeline" in out.stderr
 
 
-def test_tvm_pass_not_available_yet(tmp_path):
+def test_invalid_tvm_pass_expression_is_an_error(tmp_path):
+    """A pass expression naming no relax.transform pass: exit 2 with a one-line message."""
     f = tmp_path / "m.py"
     f.write_text("")
     out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--tvm-pass", "relax.transform.X()",
                           "--json", str(f)], capture_output=True, text=True)
     assert out.returncode == 2
     first = json.loads(out.stdout.splitlines()[0])
-    assert first["verdict"] == "error" and "TVM" in first["message"]
+    assert first["verdict"] == "error" and "invalid TVM pass expression" in first["message"]

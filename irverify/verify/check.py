@@ -77,8 +77,22 @@ def check_signatures(name: str, s: Function, g: Function) -> None:
         raise InputError(f"{g.loc}: signature of @{name} differs: source {s.signature}, target {g.signature}")
 
 
-def check_modules(src: Module, tgt: Module | None, opts: Options) -> Report:
+def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None) -> Report:
+    """Check every function pair; with a pass ``contract`` (``irverify.contracts``) the pairs and
+    the encoding of each side come from the contract."""
     start = time.perf_counter()
+    if contract is not None:
+        planned = contract.pairs(src, tgt)
+        reports = [check_function(p.name, src, p.src_fn, tgt or src, p.tgt_fn, opts, plan=p) for p in planned]
+        for p, r in zip(planned, reports):
+            if p.description:
+                r.notes.insert(0, f"contract {contract.name}: {p.description}")
+        return Report(worst([r.verdict for r in reports]), reports, MODEL_DESCRIPTIONS[opts.fp],
+                      time.perf_counter() - start)
+    if tgt is not None:
+        from irverify.contracts import suggest_contract
+
+        suggest_contract(src, tgt)  # a pass that changes signatures by design: name its contract
     pairs = pair_functions(src, tgt)
     for name, s, g in pairs:
         check_signatures(name, s, g)
@@ -88,8 +102,9 @@ def check_modules(src: Module, tgt: Module | None, opts: Options) -> Report:
 
 
 def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-                   opts: Options) -> FunctionReport:
-    """Encode both sides on shared inputs and run the refinement checks."""
+                   opts: Options, plan=None) -> FunctionReport:
+    """Encode both sides on shared inputs and run the refinement checks (``plan``: a
+    ``ContractPair`` that makes the inputs and encodes each side)."""
     from irverify.cex.extract import TooLarge, counterexample, source_ub_note
     from irverify.verify.encode import encode_function, make_inputs
     from irverify.verify.refinement import run_checks, source_ub_witness
@@ -99,9 +114,9 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     reset_names()  # deterministic names in exported queries
     fp = theory(opts.fp)
     try:
-        inputs = make_inputs(s, fp)
-        src = encode_function(s, src_mod, inputs, fp)
-        tgt = encode_function(g, tgt_mod, inputs, fp)
+        inputs = make_inputs(s, fp) if plan is None else plan.make_inputs(fp)
+        src = encode_function(s, src_mod, inputs, fp) if plan is None else plan.encode_source(inputs, fp)
+        tgt = encode_function(g, tgt_mod, inputs, fp) if plan is None else plan.encode_target(inputs, fp)
         outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)
     except Unsupported as e:
         return FunctionReport(name, Verdict.UNSUPPORTED, message=str(e))
@@ -121,7 +136,7 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         witness = source_ub_witness(inputs, src, tgt, opts.timeout_s)
         if witness is not None:
             report.source_ub = source_ub_note(witness, inputs, src.state, fp)
-            if fp.approximate:
+            if fp.approximate and (plan is None or plan.plain_source):
                 from irverify.cex.ub_witness import concrete_source_ub
 
                 report.source_ub = concrete_source_ub(src_mod, s, report.source_ub) or report.source_ub
@@ -152,7 +167,9 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         return report
     if approx:
         report.notes.append("approximations: " + ", ".join(approx))
-    if opts.confirm:
+    if opts.confirm and plan is not None and plan.confirm is not None:
+        report.confirmation = plan.confirm(cex, bool(approx))
+    elif opts.confirm:
         from irverify.frontends import frontend_named
 
         report.confirmation = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, bool(approx))

@@ -1,0 +1,27 @@
+# relax.transform.LiftTransformParams() applied to lift_reshape.before.py by apache-tvm 0.27.0.post1
+# from tvm.script import ir as I
+# from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def main_transform_params(model_params: R.Tuple(R.Tensor((32, 16), dtype="float32"), R.Tensor((4, 8), dtype="float32"))) -> R.Tuple(R.Tensor((16, 32), dtype="float32"), R.Tensor((32,), dtype="float32")):
+        R.func_attr({"num_input": 0})
+        with R.dataflow():
+            w: R.Tensor((32, 16), dtype="float32") = model_params[0]
+            wt: R.Tensor((16, 32), dtype="float32") = R.permute_dims(w, axes=[1, 0])
+            b: R.Tensor((4, 8), dtype="float32") = model_params[1]
+            br: R.Tensor((32,), dtype="float32") = R.reshape(b, R.shape([32]))
+            output_tuple: R.Tuple(R.Tensor((16, 32), dtype="float32"), R.Tensor((32,), dtype="float32")) = wt, br
+            R.output(output_tuple)
+        return output_tuple
+
+    @R.function
+    def main(x: R.Tensor((1, 16), dtype="float32"), wt: R.Tensor((16, 32), dtype="float32"), br: R.Tensor((32,), dtype="float32")) -> R.Tuple(R.Tensor((1, 32), dtype="float32"), R.Tensor((1, 32), dtype="float32")):
+        R.func_attr({"num_input": 1})
+        with R.dataflow():
+            y: R.Tensor((1, 32), dtype="float32") = R.matmul(x, wt, out_dtype=None)
+            z: R.Tensor((1, 32), dtype="float32") = R.add(y, br)
+            R.output(y, z)
+        gv: R.Tuple(R.Tensor((1, 32), dtype="float32"), R.Tensor((1, 32), dtype="float32")) = y, z
+        return gv
