@@ -25,7 +25,7 @@ import lit.formats
 config.name = "irverify"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".srctgt.mlir", ".srctgt.py", ".test"]
-config.excludes = ["Inputs", "pending", "tools", "lit.cfg.py", "README.md"]
+config.excludes = ["Inputs", "tools", "lit.cfg.py", "README.md"]
 config.test_source_root = os.path.dirname(__file__)
 # Outputs (%t files) go outside the source tree.
 config.test_exec_root = os.environ.get(

@@ -9,6 +9,7 @@ Exit code: 0 when every column has the verdict the entry expects (``expect``; de
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import time
 from dataclasses import dataclass, field
@@ -71,7 +72,7 @@ class PatternResult:
         p = self.pattern
         return {
             "name": p.name, "project": p.project, "rewrite": p.rewrite, "source": p.source,
-            "file": p.path, "line": p.line,
+            "file": p.path, "line": p.line, "fp": p.fp,
             "columns": {c: (v.value if (v := self.column(c)) else None) for c in COLUMNS},
             "expected": p.expect, "ok": self.ok,
             "instances": [r.to_json() for r in self.instances],
@@ -167,14 +168,26 @@ def run_tvm_pass(p: Pattern, mod, path: str):
     return out
 
 
+def pass_contract(p: Pattern):
+    """The pass contract of a ``tvm`` pass that changes signatures (``LiftTransformParams``:
+    the composition ``f_before(x, w) == f_after(x, *T((w,)))``), or None."""
+    if p.pass_kind != "tvm":
+        return None
+    from irverify.contracts import contract_for_pass
+
+    return contract_for_pass(p.pass_text)
+
+
 def check_instance(p: Pattern, inst: Instance, opts) -> InstanceResult:
     from irverify.verify.check import check_modules
 
     start = time.perf_counter()
+    if p.fp is not None and p.fp != opts.fp:
+        opts = dataclasses.replace(opts, fp=p.fp)
     res = InstanceResult(p.name, inst, Verdict.ERROR)
     try:
         before, after, res.before_text, res.after_text = instance_modules(p, inst)
-        report = check_modules(before, after, opts)
+        report = check_modules(before, after, opts, contract=pass_contract(p))
         res.report, res.verdict = report, report.verdict
         res.message = report.message or "; ".join(
             f"@{f.name}: {f.message or (f.counterexample.check if f.counterexample else '')}"

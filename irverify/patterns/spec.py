@@ -19,7 +19,10 @@ A ``.pattern`` file holds one or more entries::
     }
 
 Fields: ``project``, ``rewrite`` (the upstream pattern or pass name), ``source`` (upstream path)
-are required; ``doc``, ``issue`` and ``expect`` are optional. Exactly one way of producing the
+are required; ``doc``, ``issue``, ``expect`` and ``fp`` are optional. ``fp real`` (or
+``abstract``, ``ieee``) fixes the float model of every check of the entry, overriding
+``--fp``: for rewrites that hold only over the reals (e.g. moving a scale factor), whose
+``correct`` then carries the ``real-only`` note. Exactly one way of producing the
 after IR: a ``pass`` (``iree`` = an MLIR pass pipeline run in-process; ``transform`` = a
 ``transform.apply_patterns.<NAME>`` pattern set applied by the transform interpreter; ``tvm`` =
 a ``relax.transform`` expression) or ``after`` templates in every shape. An after template may
@@ -72,13 +75,15 @@ from irverify.errors import InputError
 COLUMNS = ("static", "dynamic", "mixed")
 VERDICTS = ("correct", "incorrect", "unknown", "unsupported", "error")
 PASS_KINDS = ("iree", "transform", "tvm")
+FP_MODELS = ("abstract", "real", "ieee")
 LANGS = ("mlir", "tvmscript")
 
 GRAMMAR = r"""
 start: entry*
 entry: "pattern" NAME "{" field* "}"
-?field: meta | pass_ | expect | shape
+?field: meta | pass_ | fp_ | expect | shape
 meta: META_KEY STRING
+fp_: "fp" NAME
 pass_: "pass" NAME STRING
 expect: "expect" expect_item ("," expect_item)*
 expect_item: NAME? NAME
@@ -215,6 +220,7 @@ class Pattern:
     issue: str = ""
     pass_kind: str | None = None
     pass_text: str | None = None
+    fp: str | None = None  # the float model of every check of this entry (None: the run's)
     expect: dict[str, str] = field(default_factory=lambda: {c: "correct" for c in COLUMNS})
     shapes: list[Shape] = field(default_factory=list)
 
@@ -278,6 +284,13 @@ def _entry(tree: Tree, path: str) -> Pattern:
             if p.pass_kind is not None:
                 raise SpecError(path, line, col, f"pattern '{p.name}' has two passes")
             p.pass_kind, p.pass_text = kind, _unquote(f.children[1])
+        elif f.data == "fp_":
+            model = str(f.children[0])
+            if model not in FP_MODELS:
+                raise SpecError(path, line, col, f"unknown float model '{model}' (expected {', '.join(FP_MODELS)})")
+            if p.fp is not None:
+                raise SpecError(path, line, col, f"'fp' given twice in pattern '{p.name}'")
+            p.fp = model
         elif f.data == "expect":
             if expect_seen:
                 raise SpecError(path, line, col, f"'expect' given twice in pattern '{p.name}'")

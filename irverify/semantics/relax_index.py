@@ -57,15 +57,19 @@ def take(ctx, op: Op, x, indices):
     where = f"take({x_name}, {i_name}, axis={op.attrs['axis']}, mode={mode})"
     if mode == "nan" and not isinstance(x.type.elem, FloatType):
         raise Unsupported(f"take mode 'nan' on {x.type.elem} (TVM does not compile it)", op.loc)
-    if mode in ("clip", "wrap"):
-        ctx.add_ub(d == 0, f"{where} on an empty axis")
     dims = x.dims[:axis] + indices.dims + x.dims[axis + 1:]
     dims = checked_dims(ctx, op, dims)
     r = indices.rank
+    # Only elements of a non-empty output read x: an empty output reads nothing.
+    others_nonempty = t.and_(*(e > 0 for e in x.dims[:axis] + x.dims[axis + 1:]))
+    if mode in ("clip", "wrap"):
+        ctx.add_ub(t.and_(d == 0, others_nonempty, *(e > 0 for e in indices.dims)),
+                   f"{where} on an empty axis")
     if mode == "fast":
         # The precondition depends only on the indices: quantify over their domain.
         j = fresh_index(r, "j")
-        ctx.add_ub(exists_in(j, indices.dims, t.not_(_index_inside(indices.at(j), d))),
+        ctx.add_ub(t.and_(others_nonempty,
+                          exists_in(j, indices.dims, t.not_(_index_inside(indices.at(j), d)))),
                    f"{where} requires 0 <= {i_name}[j] < {t.simplify(d)}")
 
     def elem(idx):

@@ -1,0 +1,21 @@
+// linalg.fill with a different constant than the generic yields.
+// RUN: not irverify check %s --no-confirm | filecheck %s
+// CHECK: @src: incorrect
+// CHECK-NEXT: ERROR: value mismatch
+// CHECK: verdict: incorrect
+
+#map = affine_map<(d0, d1) -> (d0, d1)>
+func.func @src(%init: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c = arith.constant 1.5 : f32
+  %0 = linalg.fill ins(%c : f32) outs(%init : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+func.func @tgt(%init: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c = arith.constant 2.5 : f32
+  %0 = linalg.generic {indexing_maps = [#map], iterator_types = ["parallel", "parallel"]}
+      outs(%init : tensor<?x?xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %c : f32
+  } -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
