@@ -54,7 +54,12 @@ def median_time(args: list[str], repeats: int) -> tuple[float, str]:
     for _ in range(repeats):
         wall, out, _ = run_cli(args)
         times.append(wall)
-        verdict = out["verdict"] if out else "no output"
+        if out:
+            fns = out.get("functions") or []
+            confirmed = any(f.get("confirmed") for f in fns)
+            verdict = out["verdict"] + (" (confirmed)" if confirmed else "")
+        else:
+            verdict = "no output"
     return statistics.median(times), verdict
 
 
@@ -64,13 +69,13 @@ def median_time(args: list[str], repeats: int) -> tuple[float, str]:
 def bench_latency(repeats: int) -> list[str]:
     lines = ["## 1. Latency of `irverify check` on the seed pairs (fresh process each run)", "",
              f"Median of {repeats} runs. Command: `python -m irverify check BEFORE AFTER --json [--no-confirm]`.", "",
-             "| pair | verdict | without confirmation (s) | with confirmation (s) | ratio |",
-             "|---|---|---|---|---|"]
+             "| pair | verdict without confirmation | verdict with confirmation | without (s) | with (s) | ratio |",
+             "|---|---|---|---|---|---|"]
     for label, before, after in SEED_PAIRS:
         args = ["check", os.path.join(SEEDS, before), os.path.join(SEEDS, after)]
         fast, verdict = median_time(args + ["--no-confirm"], repeats)
-        slow, _ = median_time(args, max(1, repeats // 2))
-        lines.append(f"| {label} | {verdict} | {fast:.2f} | {slow:.2f} | {slow / fast:.1f}x |")
+        slow, confirmed = median_time(args, max(1, repeats // 2))
+        lines.append(f"| {label} | {verdict} | {confirmed} | {fast:.2f} | {slow:.2f} | {slow / fast:.1f}x |")
     probe = subprocess.run([sys.executable, "-X", "importtime", "-m", "irverify", "check",
                             os.path.join(SEEDS, SEED_PAIRS[0][1]), os.path.join(SEEDS, SEED_PAIRS[0][2]),
                             "--no-confirm", "--json"], capture_output=True, text=True, cwd=ROOT)
@@ -227,13 +232,19 @@ def _plot(rows) -> None:
 
 
 def bench_throughput(limit: int | None) -> list[str]:
-    subset = os.path.join(MLIR_TV, "layout_subset.tsv")
-    names = []
-    with open(subset) as f:
+    dialects = {}
+    with open(os.path.join(MLIR_TV, "manifest.tsv")) as f:
         header = f.readline().rstrip("\n").split("\t")
         for line in f:
             row = dict(zip(header, line.rstrip("\n").split("\t")))
-            if any(d in row.get("dialects", "") for d in ("tosa", "memref", "bufferization", "sparse", "shape", "math")):
+            dialects[row["name"]] = row["dialects"]
+    names = []
+    with open(os.path.join(MLIR_TV, "layout_subset.tsv")) as f:
+        header = f.readline().rstrip("\n").split("\t")
+        for line in f:
+            row = dict(zip(header, line.rstrip("\n").split("\t")))
+            if any(d in dialects.get(row["name"], "") for d in
+                   ("tosa", "memref", "bufferization", "sparse", "shape", "math")):
                 continue
             names.append(row)
     if limit:
@@ -244,7 +255,7 @@ def bench_throughput(limit: int | None) -> list[str]:
         for side in ("src", "tgt"):
             os.symlink(os.path.join(MLIR_TV, row[side]), os.path.join(tmp, f"{base}.{side}.mlir"))
     lines = ["## 3. Throughput of `irverify check-suite` on the supported mlir-tv layout subset", "",
-             f"{len(names)} pairs (layout_subset.tsv minus tosa/memref/bufferization/sparse/shape/math). "
+             f"{len(names)} pairs (layout_subset.tsv minus pairs using tosa/memref/bufferization/sparse/shape/math). "
              "Command: `python -m irverify check-suite DIR -j N --json --no-confirm`.", "",
              "| jobs | wall (s) | pairs/s | peak RSS of workers (MB) | verdicts |", "|---|---|---|---|---|"]
     for jobs in (1, 2):
@@ -323,7 +334,7 @@ def main() -> int:
     if "latency" in parts:
         out += bench_latency(repeats)
     if "scaling" in parts:
-        out += bench_scaling(12 if args.quick else 20, 3)
+        out += bench_scaling(12 if args.quick else 20, 3 if args.quick else 7)
     if "throughput" in parts:
         out += bench_throughput(None)
     if "solver" in parts:

@@ -136,7 +136,8 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         witness = source_ub_witness(inputs, src, tgt, opts.timeout_s)
         if witness is not None:
             report.source_ub = source_ub_note(witness, inputs, src.state, fp)
-            if fp.approximate and (plan is None or plan.plain_source):
+            # the solver's witness is exact unless the source's encoding approximated something
+            if src.state.approximations and (plan is None or plan.plain_source):
                 from irverify.cex.ub_witness import concrete_source_ub
 
                 report.source_ub = concrete_source_ub(src_mod, s, report.source_ub) or report.source_ub
