@@ -37,10 +37,15 @@ def eval_affine(expr: AffineExpr, dims: Sequence[Any], syms: Sequence[Any], ctx=
         raise Unsupported(f"affine expression {expr}")
     lhs = eval_affine(expr.lhs, dims, syms, ctx, what)
     rhs = eval_affine(expr.rhs, dims, syms, ctx, what)
-    if expr.kind == "add":  # affine arithmetic on index wraps like arith.addi/muli
-        return t.wrap_signed(lhs + rhs, 64)
-    if expr.kind == "mul":
-        return t.wrap_signed(lhs * rhs, 64)
+    if expr.kind in ("add", "mul"):
+        exact = lhs + rhs if expr.kind == "add" else lhs * rhs
+        if ctx is None:
+            return t.wrap_signed(exact, 64)
+        # MLIR lowers affine additions and multiplications with nsw (llvm-project #121535:
+        # affine arithmetic does not wrap index), and a poisoned index used by a store, a load
+        # or a slice is UB: an overflowing affine expression is UB here.
+        ctx.add_ub(t.not_(t.in_signed_range(exact, 64)), f"{what}: index overflow in '{expr.kind}'")
+        return exact
     fns = {"mod": t.floormod, "floordiv": t.floordiv, "ceildiv": t.ceildiv}
     if expr.kind not in fns:
         raise Unsupported(f"affine expression kind '{expr.kind}'")

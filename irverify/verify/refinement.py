@@ -22,7 +22,7 @@ from irverify.smt import terms as t
 from irverify.verify.encode import Encoded, Inputs
 
 BOUND = 8
-MINIMISE_BOUNDS = (1, 2, 3, 4, 8, 16)
+MINIMISE_BOUNDS = (1, 2, 3, 4, 8, 16, 64, 256, 4096)
 
 CHECK_SHAPES = "result shapes differ"
 CHECK_UB = "target has undefined behaviour where the source is defined"
