@@ -174,6 +174,14 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         from irverify.frontends import frontend_named
 
         report.confirmation = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, bool(approx))
+    elif approx and plan is None and cex.check == "value mismatch":
+        from irverify.cex.concrete import reproduce
+
+        evidence = reproduce(src_mod, s, tgt_mod, g, cex)
+        if evidence is not None:  # not executed (--no-confirm), but reproduced concretely
+            report.notes.append("reproduced by irverify's concrete evaluation over the reals (math "
+                                "functions computed numerically), not executed: " + evidence)
+            return report
     return settle(report, approx, opts)
 
 
