@@ -40,6 +40,7 @@ def mlir_context(allow_unregistered: bool = False):
 
     if _CONTEXT is None:
         _CONTEXT = ir.Context()
+        _CONTEXT.enable_multithreading(False)  # no threads: parsing in a forked child is safe
     _CONTEXT.allow_unregistered_dialects = allow_unregistered
     return _CONTEXT
 
@@ -49,6 +50,9 @@ def parse_mlir_native(text: str, path: str):
     from iree.compiler import ir
 
     ctx = mlir_context()
+    crash = _crashes_parser(text, ctx)
+    if crash:
+        raise InputError(f"{path}:1:1: the MLIR parser crashed on this input ({crash}); it is not valid IR")
     try:
         return ir.Module.parse(text, ctx)
     except ir.MLIRError as e:
@@ -58,6 +62,34 @@ def parse_mlir_native(text: str, path: str):
             loc = _location(d.location, path)
             raise InputError(f"{loc}: {d.message.splitlines()[0].strip()}") from None
         raise InputError(f"{path}: {str(e).splitlines()[-1].strip()}") from None
+
+
+def _crashes_parser(text: str, ctx) -> str | None:
+    """Parse ``text`` once in a forked child: MLIR's parser can crash the process on some
+    malformed inputs, which must become an input error, not a dead irverify."""
+    import os
+    import signal
+
+    if not hasattr(os, "fork"):
+        return None
+    from iree.compiler import ir
+
+    pid = os.fork()
+    if pid == 0:  # child: parse, never return into the caller's code
+        try:
+            import faulthandler
+
+            faulthandler.disable()
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, 2)
+            ir.Module.parse(text, ctx)
+        except BaseException:  # noqa: BLE001 - a parse error is reported by the parent
+            pass
+        os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    if os.WIFSIGNALED(status):
+        return f"signal {signal.Signals(os.WTERMSIG(status)).name}"
+    return None
 
 
 def parse_mlir(text: str, path: str) -> Module:
