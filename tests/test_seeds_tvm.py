@@ -1,10 +1,11 @@
-"""The TVM seed cases (``/work/shared/seeds``) end to end, with confirmation on TVM llvm."""
+"""The TVM seed cases (``../shared/seeds``) end to end, with confirmation on TVM llvm."""
 
 from __future__ import annotations
 
 import os
 
 import pytest
+from tests.paths import SHARED  # noqa: E402
 
 pytest.importorskip("tvm")
 
@@ -12,7 +13,7 @@ from irverify.frontends import load  # noqa: E402
 from irverify.verify.check import ABSTRACT_HINT, Options, check_modules  # noqa: E402
 from irverify.verify.verdict import Verdict  # noqa: E402
 
-SEEDS = "/work/shared/seeds"
+SEEDS = str(SHARED / "seeds")
 REFERENCE = os.path.join(os.path.dirname(__file__), "..", "testdata", "relax", "attention_reference.py")
 
 pytestmark = pytest.mark.skipif(not os.path.isdir(SEEDS), reason="seed corpus not available")

@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 
 from irverify.validate import split_cases
+from tests.paths import SHARED  # noqa: E402
 
-SUITE = Path("/work/shared/peer-suites/iree-fold-reshape")
+SUITE = SHARED / "peer-suites/iree-fold-reshape"
 PIPELINE = "builtin.module(func.func(iree-codegen-fold-reshape-into-interface-tensor))"
 # Ops of the pass's patterns: none of them may be the reason for an `unsupported` verdict.
 PATTERN_OPS = ("hal.interface", "iree_tensor_ext.dispatch", "tensor.collapse_shape", "tensor.expand_shape",

@@ -1,6 +1,6 @@
 """Robustness fuzzing of every CLI entry point with mutated and truncated inputs.
 
-Seeds are real inputs (the user-reported cases in ``/work/shared/seeds``, irverify's own
+Seeds are real inputs (the user-reported cases in ``../shared/seeds``, irverify's own
 ``testdata/`` and a few small mlir-tv pairs); hypothesis mutates them (truncation, deleted,
 duplicated and swapped lines, flipped characters, inserted garbage tokens, changed numbers,
 renamed functions) and feeds them to ``irverify check`` (one and two files, text and
@@ -37,10 +37,11 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from irverify import cli
+from tests.paths import SHARED  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
-SEEDS = Path("/work/shared/seeds")
-MLIR_TV = Path("/work/shared/peer-suites/mlir-tv")
+SEEDS = SHARED / "seeds"
+MLIR_TV = SHARED / "peer-suites/mlir-tv"
 
 COMMON = ["--timeout", "1", "--no-confirm"]
 EXIT_CODES = {0, 1, 2, 3, 4}

@@ -24,9 +24,10 @@ import numpy as np
 import pytest
 
 from irverify import cli
+from tests.paths import SHARED  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
-MLIR_TV = Path("/work/shared/peer-suites/mlir-tv")
+MLIR_TV = SHARED / "peer-suites/mlir-tv"
 
 # x == (x sdiv y) * y + (x srem y) where the division is defined: true, but 64-bit division and
 # multiplication are far beyond a two-second solver budget (both sides divide, so both have the

@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from irverify.verify.check import Options
+from tests.paths import SHARED  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
-SUITE = Path("/work/shared/peer-suites/mlir-tv")
+SUITE = SHARED / "peer-suites/mlir-tv"
 SAMPLE_PAIRS = 30  # -> 60 identity checks
 
 pytestmark = pytest.mark.skipif(not (SUITE / "manifest.tsv").is_file(), reason="mlir-tv peer suite not present")

@@ -14,9 +14,10 @@ from irverify.frontends import load
 from irverify.frontends.mlir.parse import parse_mlir
 from irverify.verify.check import Options, check_modules
 from irverify.verify.verdict import Counterexample, Verdict
+from tests.paths import SHARED  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = Path("/work/shared/seeds/iree-fold-collapse-store")
+SEED = SHARED / "seeds/iree-fold-collapse-store"
 DATA = ROOT / "testdata" / "iree"
 NO_CONFIRM = Options(confirm=False)
 

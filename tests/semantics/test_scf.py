@@ -11,10 +11,11 @@ import pytest
 from irverify.frontends.mlir.parse import parse_mlir
 from irverify.verify.check import Options, check_modules
 from irverify.verify.verdict import Verdict
+from tests.paths import SHARED  # noqa: E402
 
 NO_CONFIRM = Options(confirm=False)
 LAYOUT = "#hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>"
-SUITE = Path("/work/shared/peer-suites/iree-fold-reshape")
+SUITE = SHARED / "peer-suites/iree-fold-reshape"
 CASE23 = SUITE / "fold_reshape__23_fold_collapse_dynamic_offset_in_nested_region.before.mlir"
 PIPELINE = "builtin.module(func.func(iree-codegen-fold-reshape-into-interface-tensor))"
 

@@ -14,11 +14,13 @@ copied with its provenance header. Check each with
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import os
 import shutil
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SEED = "/work/shared/seeds/tvm-take-out-of-bounds/before.py"
+SEED = str(Path(__file__).resolve().parents[4] / "shared" / "seeds" / "tvm-take-out-of-bounds" / "before.py")
 MODES = ("fast", "clip", "wrap", "nan")
 HEADER = "from tvm.script import ir as I\nfrom tvm.script import relax as R\n"
 
@@ -65,7 +67,7 @@ def main() -> None:
     with open(SEED) as f:
         seed = f.read()
     with open(os.path.join(HERE, "take_out_of_bounds.py"), "w") as f:
-        f.write("# Copied from /work/shared/seeds/tvm-take-out-of-bounds/before.py (apache/tvm#17270).\n" + seed)
+        f.write("# Copied from ../shared/seeds/tvm-take-out-of-bounds/before.py (apache/tvm#17270).\n" + seed)
 
 
 if __name__ == "__main__":
