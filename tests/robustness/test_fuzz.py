@@ -450,3 +450,19 @@ def test_bigger_run(capsys, work):
             _check_relax(capsys, work, seed + 17, side, ops, as_json)
 
         rel()
+
+
+# ----------------------------------------------------------------------------- truncation (cheap, many)
+
+
+@settings(max_examples=2000, **FUZZ)
+@given(seed=st.integers(0, 10**6), cut=st.floats(0.0, 0.97), as_json=st.booleans())
+def test_truncated_mlir_is_a_located_error(capsys, work, seed, cut, as_json):
+    """Truncated inputs (the commonest garbage: a partial paste, a cut-off file) never crash and,
+    when MLIR rejects them, give one located line; most do not parse, so each costs milliseconds."""
+    source = ONE_FILE[seed % len(ONE_FILE)]
+    text = source[: int(len(source) * cut)]
+    path = work / "cut.srctgt.mlir"
+    path.write_text(text, encoding="utf-8")
+    rc = check_single_outcome(capsys, [str(path)], [text], as_json, mlir=True)
+    assert rc in EXIT_CODES
