@@ -1,0 +1,73 @@
+"""The backend-neutral part of confirmation (``irverify.cex.confirm``): candidates, output
+comparison and the decision, on hand-made runs (no compiler involved)."""
+
+import numpy as np
+
+from irverify.cex.confirm import RandomInputs, candidates, compare, decide, equal
+from irverify.execute.iree import ExecutionError
+from irverify.ir.core import FloatType, Function, IntType, TensorType, Value
+from irverify.verify.verdict import Counterexample
+
+F32 = FloatType("f32")
+SPEC = RandomInputs(floats=(-2, 2), ints=(0, 4), keep_ints_first=True, model_only_if_ordinary=True)
+
+
+def _fn() -> Function:
+    return Function("f", [Value(TensorType((3,), F32), "x"), Value(TensorType((3,), IntType(32)), "i")], [], None)
+
+
+def _cex(x) -> Counterexample:
+    return Counterexample("value mismatch", tensors={"x": np.asarray(x, np.float32), "i": np.arange(3, dtype=np.int32)},
+                          output="result #0", index=[1])
+
+
+def test_equal_bitwise_and_with_tolerance():
+    a = np.array([0.0, np.nan, 1.0, np.inf], np.float32)
+    b = np.array([-0.0, np.nan, 1.0 + 1e-7, np.inf], np.float32)
+    assert equal(a, b, None).tolist() == [False, True, False, True]
+    assert equal(a, b, 1e-5).tolist() == [True, True, True, True]
+    assert equal(np.array([1, 2]), np.array([1, 3]), 1e-5).tolist() == [True, False]
+
+
+def test_compare_reports_the_counterexample_index_first():
+    cex = _cex([0, 0, 0])
+    differs, detail, _, _ = compare(cex, [np.array([1.0, 2.0, 3.0])], [np.array([9.0, 8.0, 3.0])], True, None)
+    assert differs and detail.startswith("result #0[1]: source ") and "8.0" in detail
+    differs, detail, _, _ = compare(cex, [np.array([1.0, 2.0, 3.0])], [np.array([9.0, 2.0, 3.0])], True, None)
+    assert differs and detail.startswith("result #0[0]:") and "1 of 3 elements differ" in detail
+    differs, detail, _, _ = compare(cex, [np.array([1.0])], [np.array([1.0])], False, None)
+    assert not differs and detail == "result #0 equal on both sides"
+
+
+def test_candidates_replace_extreme_model_inputs_and_keep_indices_first():
+    fn = _fn()
+    exact = candidates(fn, _cex([1e30, 0, 0]), approximate=False, spec=SPEC)
+    assert [c.from_model for c in exact] == [True]
+    approx = candidates(fn, _cex([1e30, 0, 0]), approximate=True, spec=SPEC)
+    assert [c.from_model for c in approx] == [False, False, False]  # 1e30 is not an ordinary float
+    assert np.array_equal(approx[0].args[1], np.arange(3))  # the first random candidate keeps the indices
+    assert all(np.all(np.abs(c.args[0]) <= 2) for c in approx)
+
+
+def test_decide_confirms_on_a_random_candidate_and_records_its_inputs():
+    fn, cex = _fn(), _cex([1.0, 1.0, 1.0])
+    cands = candidates(fn, cex, approximate=True, spec=SPEC)
+    same, other = [np.zeros(3)], [np.ones(3)]
+    runs_src = [same] * len(cands)
+    runs_tgt = [same, other, same, same]
+    conf = decide("B", fn, cex, cands, runs_src, runs_tgt, rtol=None)
+    assert conf.confirmed is True and "random inputs" in conf.detail
+    assert np.array_equal(cex.tensors["x"], cands[1].args[0])
+
+
+def test_decide_not_run_agrees_and_target_failure():
+    fn, cex = _fn(), _cex([1.0, 1.0, 1.0])
+    cands = candidates(fn, cex, approximate=False, spec=SPEC)
+    crash = ExecutionError("crash", "boom")
+    out = [np.zeros(3)]
+    assert decide("B", fn, cex, cands, [crash], [out], rtol=None).confirmed is None
+    agrees = decide("B", fn, cex, cands, [out], [out], rtol=None)
+    assert agrees.confirmed is False and agrees.detail.startswith("execution agrees: result #0 equal")
+    assert decide("B", fn, cex, cands, [out], [crash], rtol=None).confirmed is None
+    failed = decide("B", fn, cex, cands, [out], [crash], rtol=None, target_failure=lambda e: f"died: {e}")
+    assert failed.confirmed is True and failed.detail == "died: crash: boom"
