@@ -238,41 +238,12 @@ def run_functions(module_text: str, calls: list[tuple[str, list]],
     A compile failure makes every entry an ExecutionError(kind="compile"). The child is killed after timeout_s (kind="timeout");
     a signal death is kind="crash" naming the signal.
 
-    One child compiles and runs all calls in order.  If it dies or is killed during call k,
-    entry k gets the crash/timeout error and calls k+1.. run in a fresh child that reuses the
-    compiled module; each child gets its own `timeout_s`.  A death during compilation is
-    reported on every entry.
+    One child compiles (`COMPILE_FLAGS`) and runs all calls in order.  If it dies or is killed
+    during call k, entry k gets the crash/timeout error and calls k+1.. run in a fresh child
+    that reuses the compiled module; each child gets its own `timeout_s`.  A death during
+    compilation is reported on every entry.
     """
-    calls = [(str(name), list(inputs)) for name, inputs in calls]
-    results: list = [None] * len(calls)
-    if not calls:
-        return results
-    with tempfile.TemporaryDirectory(prefix="irverify-iree-") as wd:
-        _dump(os.path.join(wd, "request.pkl"), {"module": module_text, "calls": calls})
-        start = 0
-        while start < len(calls):
-            death = _run_child(wd, start, timeout_s)
-            compile_err = os.path.join(wd, "compile_error.pkl")
-            if os.path.exists(compile_err):
-                with open(compile_err, "rb") as f:
-                    line, detail = pickle.load(f)
-                return [ExecutionError("compile", line, detail) for _ in calls]
-            if not os.path.exists(os.path.join(wd, "module.vmfb")):
-                death = death or ExecutionError("crash", "IREE child produced no module")
-                return [ExecutionError(death.kind, death.message + " during compilation", death.detail)
-                        for _ in calls]
-            k = start
-            while k < len(calls) and os.path.exists(os.path.join(wd, f"result_{k}.pkl")):
-                with open(os.path.join(wd, f"result_{k}.pkl"), "rb") as f:
-                    out = pickle.load(f)
-                results[k] = out[1] if out[0] == "ok" else ExecutionError(*out)
-                k += 1
-            if k < len(calls):
-                results[k] = death or ExecutionError("crash", f"IREE child returned no result for call {k}")
-                k += 1
-            start = k
-    return results
-
+    return _compile_and_run("irverify-iree-", module_text, calls, timeout_s, compile_first=None)
 
 
 HOST_COMPILE_FLAGS = ("--iree-llvmcpu-disable-distribution",)
@@ -291,44 +262,71 @@ def run_host_module(host_text: str, calls: list[tuple[str, list]],
     hand-written `hal.executable`s (dispatch wrappers): compiled once with `iree-compile
     --iree-llvmcpu-disable-distribution` in a subprocess, then every call runs in a child
     process, with the same per-call results and errors as `run_functions`."""
+    return _compile_and_run("irverify-iree-host-", host_text, calls, timeout_s, compile_first=_compile_host)
+
+
+def _compile_host(wd: str, host_text: str, timeout_s: float) -> ExecutionError | None:
+    """Compile a host module with `iree-compile` into `wd/module.vmfb`; the error, or None."""
+    src = os.path.join(wd, "host.mlir")
+    with open(src, "w", encoding="utf-8") as f:
+        f.write(host_text)
+    cmd = _iree_compile_command() + list(HOST_COMPILE_FLAGS) + [src, "-o", os.path.join(wd, "module.vmfb")]
+    try:
+        proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        return ExecutionError("timeout", f"iree-compile killed after {timeout_s:g} s")
+    except OSError as e:
+        return ExecutionError("compile", f"cannot run iree-compile: {e}")
+    if proc.returncode != 0:
+        text = proc.stderr.decode("utf-8", "replace")
+        return ExecutionError("compile", _first_error_line(text), text)
+    return None
+
+
+def _compile_and_run(prefix: str, module_text: str, calls: list, timeout_s: float, compile_first) -> list:
+    """Run every call in child processes, restarting after a death; one result or error per call.
+
+    `compile_first(workdir, module_text, timeout_s)` writes `module.vmfb` before any child runs
+    and returns an ExecutionError on failure; without it the first child compiles `module_text`.
+    """
     calls = [(str(name), list(inputs)) for name, inputs in calls]
     if not calls:
         return []
-    with tempfile.TemporaryDirectory(prefix="irverify-iree-host-") as wd:
-        src = os.path.join(wd, "host.mlir")
-        with open(src, "w", encoding="utf-8") as f:
-            f.write(host_text)
-        cmd = _iree_compile_command() + list(HOST_COMPILE_FLAGS) + [src, "-o", os.path.join(wd, "module.vmfb")]
-        try:
-            proc = subprocess.run(cmd, stdin=subprocess.DEVNULL, capture_output=True, timeout=timeout_s)
-        except subprocess.TimeoutExpired:
-            return [ExecutionError("timeout", f"iree-compile killed after {timeout_s:g} s") for _ in calls]
-        except OSError as e:
-            return [ExecutionError("compile", f"cannot run iree-compile: {e}") for _ in calls]
-        if proc.returncode != 0:
-            text = proc.stderr.decode("utf-8", "replace")
-            return [ExecutionError("compile", _first_error_line(text), text) for _ in calls]
-        _dump(os.path.join(wd, "request.pkl"), {"module": host_text, "calls": calls})
-        return _run_calls(wd, calls, timeout_s)
-
-
-def _run_calls(wd: str, calls: list, timeout_s: float) -> list:
-    """Run every call against the compiled `module.vmfb` in `wd`, restarting after a death."""
-    results: list = [None] * len(calls)
-    start = 0
-    while start < len(calls):
-        death = _run_child(wd, start, timeout_s)
-        k = start
-        while k < len(calls) and os.path.exists(os.path.join(wd, f"result_{k}.pkl")):
-            with open(os.path.join(wd, f"result_{k}.pkl"), "rb") as f:
-                out = pickle.load(f)
-            results[k] = out[1] if out[0] == "ok" else ExecutionError(*out)
-            k += 1
-        if k < len(calls):
-            results[k] = death or ExecutionError("crash", f"IREE child returned no result for call {k}")
-            k += 1
-        start = k
+    with tempfile.TemporaryDirectory(prefix=prefix) as wd:
+        if compile_first is not None and (err := compile_first(wd, module_text, timeout_s)) is not None:
+            return [ExecutionError(err.kind, err.message, err.detail) for _ in calls]
+        _dump(os.path.join(wd, "request.pkl"), {"module": module_text, "calls": calls})
+        results: list = [None] * len(calls)
+        start = 0
+        while start < len(calls):
+            death = _run_child(wd, start, timeout_s)
+            if (failed := _compile_failure(wd, death)) is not None:
+                return [ExecutionError(failed.kind, failed.message, failed.detail) for _ in calls]
+            k = start
+            while k < len(calls) and os.path.exists(os.path.join(wd, f"result_{k}.pkl")):
+                with open(os.path.join(wd, f"result_{k}.pkl"), "rb") as f:
+                    out = pickle.load(f)
+                results[k] = out[1] if out[0] == "ok" else ExecutionError(*out)
+                k += 1
+            if k < len(calls):
+                results[k] = death or ExecutionError("crash", f"IREE child returned no result for call {k}")
+                k += 1
+            start = k
     return results
+
+
+def _compile_failure(wd: str, death: ExecutionError | None) -> ExecutionError | None:
+    """The error of a child that failed to compile the module (or died compiling it), else None."""
+    compile_err = os.path.join(wd, "compile_error.pkl")
+    if os.path.exists(compile_err):
+        with open(compile_err, "rb") as f:
+            line, detail = pickle.load(f)
+        return ExecutionError("compile", line, detail)
+    if not os.path.exists(os.path.join(wd, "module.vmfb")):
+        death = death or ExecutionError("crash", "IREE child produced no module")
+        return ExecutionError(death.kind, death.message + " during compilation", death.detail)
+    return None
+
 
 if __name__ == "__main__":
     _here = os.path.dirname(os.path.abspath(__file__))
