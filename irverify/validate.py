@@ -109,37 +109,54 @@ def validate_iree(pipeline: str, path: str, text: str, split: bool, opts) -> lis
     try:
         passmanager.PassManager.parse(pipeline, ctx)
     except (ValueError, ir.MLIRError) as e:
-        raise InputError(f"invalid pass pipeline '{pipeline}': {_one_line(e)}") from None
+        raise InputError(f"invalid pass pipeline '{pipeline}': {one_line(e)}") from None
     return [validate_iree_case(pipeline, path, case, opts) for case in split_cases(text, split)]
 
 
 def validate_iree_case(pipeline: str, path: str, case: Case, opts) -> CaseResult:
     """Run ``pipeline`` on one case and check before against after."""
+    from irverify.frontends.mlir.parse import parse_mlir_native, translate_module
+
+    def produce(res: CaseResult):
+        before_native = parse_mlir_native(case.text, path)
+        after_native = parse_mlir_native(case.text, path)
+        run_iree_pipeline(after_native, pipeline, f"{path}:{case.line}")
+        before_text = before_native.operation.get_asm(use_local_scope=True)
+        res.after_text = after_native.operation.get_asm(use_local_scope=True)
+        res.changed = before_text != res.after_text
+        return (translate_module(before_native, case.text, path),
+                translate_module(after_native, res.after_text, path), None)
+
+    return check_case(case, opts, produce)
+
+
+def run_iree_pipeline(native, pipeline: str, where: str) -> None:
+    """Run an MLIR pass pipeline in place, in-process (``PassManager.parse(pipeline).run``), on
+    a parsed module, and verify its output; a failure is ``InputError('<where>: pass ...')``."""
     from iree.compiler import ir, passmanager
 
-    from irverify.frontends.mlir.parse import mlir_context, parse_mlir_native, translate_module
+    from irverify.frontends.mlir.parse import mlir_context
+
+    try:
+        passmanager.PassManager.parse(pipeline, mlir_context()).run(native.operation)
+    except (ValueError, ir.MLIRError) as e:
+        raise InputError(f"{where}: pass failed: {one_line(e)}") from None
+    try:
+        native.operation.verify()
+    except ir.MLIRError as e:
+        raise InputError(f"{where}: pass produced invalid IR: {one_line(e)}") from None
+
+
+def check_case(case: Case, opts, produce) -> CaseResult:
+    """Check one case: ``produce(result)`` returns ``(before, after, contract)`` (and records the
+    pass output in ``result``); bad input and unmodelled ops become the case's verdict."""
     from irverify.verify.check import check_modules
 
     start = time.perf_counter()
     res = CaseResult(case, Verdict.ERROR)
     try:
-        before_native = parse_mlir_native(case.text, path)
-        after_native = parse_mlir_native(case.text, path)
-        ctx = mlir_context()
-        try:
-            passmanager.PassManager.parse(pipeline, ctx).run(after_native.operation)
-        except ir.MLIRError as e:
-            raise InputError(f"{path}:{case.line}: pass failed: {_one_line(e)}") from None
-        try:
-            after_native.operation.verify()
-        except ir.MLIRError as e:
-            raise InputError(f"{path}:{case.line}: pass produced invalid IR: {_one_line(e)}") from None
-        before_text = before_native.operation.get_asm(use_local_scope=True)
-        res.after_text = after_native.operation.get_asm(use_local_scope=True)
-        res.changed = before_text != res.after_text
-        before = translate_module(before_native, case.text, path)
-        after = translate_module(after_native, res.after_text, path)
-        report = check_modules(before, after, opts)
+        before, after, contract = produce(res)
+        report = check_modules(before, after, opts, contract=contract)
         res.report, res.verdict = report, report.verdict
         res.message = report.message or "; ".join(f"@{f.name}: {f.message}" for f in report.functions if f.message)
     except InputError as e:
@@ -150,7 +167,8 @@ def validate_iree_case(pipeline: str, path: str, case: Case, opts) -> CaseResult
     return res
 
 
-def _one_line(e: Exception) -> str:
+def one_line(e: Exception) -> str:
+    """A compiler exception as one line: its first diagnostic, else its first lines joined."""
     diags = getattr(e, "error_diagnostics", None) or []
     if diags:
         return diags[0].message.splitlines()[0].strip()
@@ -198,7 +216,7 @@ def make_tvm_pass(expression: str):
     try:
         obj = eval(expression, {"__builtins__": {}}, {"tvm": tvm, "relax": relax})  # noqa: S307
     except Exception as e:  # noqa: BLE001 - any error in the user's expression
-        raise InputError(f"invalid TVM pass expression '{expression}': {type(e).__name__}: {_one_line(e)}") from None
+        raise InputError(f"invalid TVM pass expression '{expression}': {type(e).__name__}: {one_line(e)}") from None
     if not isinstance(obj, tvm.transform.Pass):
         raise InputError(f"'{expression}' is a {type(obj).__name__}, not a tvm.transform.Pass")
     return obj
@@ -209,14 +227,10 @@ def validate_tvm_case(pass_obj, config: dict, contract, path: str, case: Case, o
     well-formed output, and check before against after (through ``contract`` if given)."""
     import tvm
     import tvm_ffi
-    from tvm import relax
 
     from irverify.frontends.relax.parse import _blank_imports, _diagnostic, _quiet_stderr, translate_module
-    from irverify.verify.check import check_modules
 
-    start = time.perf_counter()
-    res = CaseResult(case, Verdict.ERROR)
-    try:
+    def produce(res: CaseResult):
         blanked, def_lines = _blank_imports(case.text, path)
         with _quiet_stderr():
             try:
@@ -224,31 +238,34 @@ def validate_tvm_case(pass_obj, config: dict, contract, path: str, case: Case, o
                 pass_input = tvm.script.from_source(blanked)
             except Exception as e:  # noqa: BLE001 - TVM raises DiagnosticError and others
                 raise InputError(_diagnostic(str(e), path)) from None
-            try:
-                with tvm.transform.PassContext(config=config):
-                    after_native = pass_obj(pass_input)
-            except Exception as e:  # noqa: BLE001
-                raise InputError(f"{path}:{case.line}: pass failed: {_one_line(e)}") from None
-            try:
-                relax.analysis.well_formed(after_native)
-                ok = relax.analysis.check_well_formed(after_native)
-            except Exception as e:  # noqa: BLE001
-                raise InputError(f"{path}:{case.line}: pass produced invalid IR: {_one_line(e)}") from None
-            if ok is False:
-                raise InputError(f"{path}:{case.line}: pass produced invalid IR (relax.analysis.check_well_formed)")
+            after_native = apply_tvm_pass(pass_obj, pass_input, config, f"{path}:{case.line}")
         res.changed = not tvm_ffi.structural_equal(before_native, after_native, map_free_vars=False)
         res.after_text = after_native.script()
-        before = translate_module(before_native, path, case.text, def_lines)
-        after = translate_module(after_native, f"{path} (after pass)", res.after_text)
-        report = check_modules(before, after, opts, contract=contract)
-        res.report, res.verdict = report, report.verdict
-        res.message = report.message or "; ".join(f"@{f.name}: {f.message}" for f in report.functions if f.message)
-    except InputError as e:
-        res.verdict, res.message = Verdict.ERROR, str(e)
-    except Unsupported as e:
-        res.verdict, res.message = Verdict.UNSUPPORTED, str(e)
-    res.time_s = time.perf_counter() - start
-    return res
+        return (translate_module(before_native, path, case.text, def_lines),
+                translate_module(after_native, f"{path} (after pass)", res.after_text), contract)
+
+    return check_case(case, opts, produce)
+
+
+def apply_tvm_pass(pass_obj, native, config: dict, where: str):
+    """Apply a TVM pass to an ``IRModule`` under ``PassContext(config)``; the output must be well
+    formed (``relax.analysis``); a failure is ``InputError('<where>: pass ...')``."""
+    import tvm
+    from tvm import relax
+
+    try:
+        with tvm.transform.PassContext(config=config):
+            after = pass_obj(native)
+    except Exception as e:  # noqa: BLE001 - TVM raises many kinds
+        raise InputError(f"{where}: pass failed: {one_line(e)}") from None
+    try:
+        relax.analysis.well_formed(after)
+        ok = relax.analysis.check_well_formed(after)
+    except Exception as e:  # noqa: BLE001
+        raise InputError(f"{where}: pass produced invalid IR: {one_line(e)}") from None
+    if ok is False:
+        raise InputError(f"{where}: pass produced invalid IR (relax.analysis.check_well_formed)")
+    return after
 
 
 # ----------------------------------------------------------------------------- output

@@ -98,20 +98,19 @@ def where(p: Pattern, inst: Instance) -> str:
 
 
 def run_mlir_pass(p: Pattern, text: str, path: str) -> str:
-    from iree.compiler import ir, passmanager
+    """The entry's IREE pipeline, or its transform-dialect patterns, run in-process on ``text``."""
+    from iree.compiler import ir
 
     from irverify.frontends.mlir.parse import mlir_context, parse_mlir_native
+    from irverify.validate import one_line, run_iree_pipeline
 
     module = parse_mlir_native(text, path)
-    ctx = mlir_context()
-    pipeline = p.pass_text if p.pass_kind == "iree" else TRANSFORM_PIPELINE
-    try:
-        if p.pass_kind == "transform":
-            _add_schedule(module, p.pass_text, ctx)
-        passmanager.PassManager.parse(pipeline, ctx).run(module.operation)
-        module.operation.verify()
-    except (ValueError, ir.MLIRError) as e:
-        raise InputError(f"{path}: pass '{p.pass_text}' failed: {_one_line(e)}") from None
+    if p.pass_kind == "transform":
+        try:
+            _add_schedule(module, p.pass_text, mlir_context())
+        except (ValueError, ir.MLIRError) as e:
+            raise InputError(f"{path}: transform '{p.pass_text}' failed: {one_line(e)}") from None
+    run_iree_pipeline(module, p.pass_text if p.pass_kind == "iree" else TRANSFORM_PIPELINE, path)
     if p.pass_kind == "transform" and "transform.with_named_sequence" in module.operation.attributes:
         del module.operation.attributes["transform.with_named_sequence"]
     return module.operation.get_asm(use_local_scope=True)
@@ -126,14 +125,6 @@ def _add_schedule(module, name: str, ctx) -> None:
     with ir.InsertionPoint(module.body):
         for op in schedule.body.operations:
             op.operation.clone()
-
-
-def _one_line(e: Exception) -> str:
-    diags = getattr(e, "error_diagnostics", None) or []
-    if diags:
-        return diags[0].message.splitlines()[0].strip()
-    lines = [ln.strip() for ln in str(e).splitlines() if ln.strip()]
-    return " ".join(lines[:2]) if lines else type(e).__name__
 
 
 def instance_modules(p: Pattern, inst: Instance) -> tuple[Module, Module, str, str]:
@@ -156,16 +147,9 @@ def instance_modules(p: Pattern, inst: Instance) -> tuple[Module, Module, str, s
 
 def run_tvm_pass(p: Pattern, mod, path: str):
     """Apply the entry's ``relax.transform`` expression to an ``IRModule``."""
-    import tvm
-    from tvm import relax
+    from irverify.validate import apply_tvm_pass, make_tvm_pass
 
-    try:
-        transform = eval(p.pass_text, {"tvm": tvm, "relax": relax, "__builtins__": {}})  # noqa: S307
-        out = transform(mod)
-        relax.analysis.well_formed(out)
-    except Exception as e:  # noqa: BLE001 - TVM raises many kinds
-        raise InputError(f"{path}: pass '{p.pass_text}' failed: {str(e).splitlines()[0] if str(e) else type(e).__name__}") from None
-    return out
+    return apply_tvm_pass(make_tvm_pass(p.pass_text), mod, {}, path)
 
 
 def pass_contract(p: Pattern):
