@@ -452,12 +452,17 @@ def match_cast(ctx, op: Op, x):
 # ----------------------------------------------------------------------------- elementwise
 
 
+def _common_elem_type(op: Op, a, b):
+    """The element type of both operands; operands of different element types are not modelled."""
+    if elem_type(a) != elem_type(b):
+        raise Unsupported(f"'{op.name}' with operand types {elem_type(a)} and {elem_type(b)}", op.loc)
+    return elem_type(a)
+
+
 def _float_or_int_binary(name: str, float_op: str | None, int_fn):
     @semantics(f"relax.{name}")
     def sem(ctx, op: Op, a, b):
-        ty = elem_type(a)
-        if elem_type(b) != ty:
-            raise Unsupported(f"'{op.name}' with operand types {elem_type(a)} and {elem_type(b)}", op.loc)
+        ty = _common_elem_type(op, a, b)
         if isinstance(ty, FloatType):
             if float_op is None:
                 raise Unsupported(f"'{op.name}' on {ty}", op.loc)
@@ -527,9 +532,7 @@ def _compare(name: str):
 
     @semantics(f"relax.{name}")
     def sem(ctx, op: Op, a, b):
-        ty = elem_type(a)
-        if elem_type(b) != ty:
-            raise Unsupported(f"'{op.name}' with operand types {elem_type(a)} and {elem_type(b)}", op.loc)
+        ty = _common_elem_type(op, a, b)
         if isinstance(ty, FloatType):
             return broadcast_map(ctx, op, lambda x, y: t.bool_to_bv1(ctx.fp.cmp(pred, x, y, ty)), a, b)
         if ty.width == 1 and name not in ("equal", "not_equal"):
