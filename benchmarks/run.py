@@ -21,9 +21,8 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SHARED = os.path.join(os.path.dirname(ROOT), "shared")
-SEEDS = os.path.join(SHARED, "seeds")
-MLIR_TV = os.path.join(SHARED, "peer-suites", "mlir-tv")
+SEEDS = os.path.join(ROOT, "testdata", "seeds", "Inputs")
+MLIR_TV = os.path.join(ROOT, "testdata", "peer-suites", "mlir-tv")
 sys.path.insert(0, ROOT)
 
 SEED_PAIRS = [

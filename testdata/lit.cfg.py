@@ -11,7 +11,7 @@ Substitutions: ``irverify`` runs this interpreter's ``python -m irverify``; ``fi
 the PyPI ``filecheck`` package; ``%python`` is this interpreter; ``%exit-code CMD`` runs CMD and
 prints ``exit: N`` after its output (stderr included). Features: ``iree`` (the IREE
 compiler and runtime import) and ``tvm`` (apache-tvm imports). Directories named ``Inputs``
-hold helper files and are not tests.
+hold helper files and ``peer-suites/`` other projects' test inputs; neither holds lit tests.
 """
 
 import importlib.util
@@ -25,7 +25,7 @@ import lit.formats
 config.name = "irverify"
 config.test_format = lit.formats.ShTest(execute_external=False)
 config.suffixes = [".srctgt.mlir", ".srctgt.py", ".test"]
-config.excludes = ["Inputs", "tools", "lit.cfg.py", "README.md"]
+config.excludes = ["Inputs", "peer-suites", "tools", "lit.cfg.py", "README.md"]
 config.test_source_root = os.path.dirname(__file__)
 # Outputs (%t files) go outside the source tree.
 config.test_exec_root = os.environ.get(

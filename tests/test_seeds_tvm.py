@@ -1,11 +1,11 @@
-"""The TVM seed cases (``../shared/seeds``) end to end, with confirmation on TVM llvm."""
+"""The TVM seed cases (``testdata/seeds``) end to end, with confirmation on TVM llvm."""
 
 from __future__ import annotations
 
 import os
 
 import pytest
-from tests.paths import SHARED  # noqa: E402
+from tests.paths import SEEDS as SEEDS_DIR  # noqa: E402
 
 pytest.importorskip("tvm")
 
@@ -13,10 +13,8 @@ from irverify.frontends import load  # noqa: E402
 from irverify.verify.check import ABSTRACT_HINT, Options, check_modules  # noqa: E402
 from irverify.verify.verdict import Verdict  # noqa: E402
 
-SEEDS = str(SHARED / "seeds")
+SEEDS = str(SEEDS_DIR)
 REFERENCE = os.path.join(os.path.dirname(__file__), "..", "testdata", "relax", "attention_reference.py")
-
-pytestmark = pytest.mark.skipif(not os.path.isdir(SEEDS), reason="seed corpus not available")
 
 
 def run(before: str, after: str, fp: str = "abstract", confirm: bool = True):

@@ -9,17 +9,13 @@ from pathlib import Path
 import pytest
 
 from irverify.validate import split_cases
-from tests.paths import SHARED  # noqa: E402
+from tests.paths import IREE_FOLD_RESHAPE as SUITE  # noqa: E402
 
-SUITE = SHARED / "peer-suites/iree-fold-reshape"
 PIPELINE = "builtin.module(func.func(iree-codegen-fold-reshape-into-interface-tensor))"
 # Ops of the pass's patterns: none of them may be the reason for an `unsupported` verdict.
 PATTERN_OPS = ("hal.interface", "iree_tensor_ext.dispatch", "tensor.collapse_shape", "tensor.expand_shape",
                "affine.apply", "arith.divsi")
 EXIT = {"correct": 0, "incorrect": 1, "error": 2, "unsupported": 3, "unknown": 4}
-
-needs_suite = pytest.mark.skipif(not SUITE.exists(), reason="peer suite not present")
-
 
 def validate(path: Path, *extra: str):
     out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--iree-pipeline", PIPELINE,
@@ -43,7 +39,6 @@ SAMPLE = ["fold_reshape__04_fold_collapse_into_stores_dynamic", "fold_reshape__0
           "fold_reshape__15_unsupported_offset_in_dynamic_dim"]
 
 
-@needs_suite
 @pytest.mark.parametrize("name", SAMPLE)
 def test_sample_case(name):
     code, cases, summary = validate(SUITE / f"{name}.before.mlir", "--no-confirm")
@@ -52,9 +47,8 @@ def test_sample_case(name):
     assert code == 0 and summary["verdict"] == "correct"
 
 
-@needs_suite
 @pytest.mark.slow
-@pytest.mark.parametrize("path", sorted(SUITE.glob("*.mlir")) if SUITE.exists() else [], ids=lambda p: p.name[:16])
+@pytest.mark.parametrize("path", sorted(SUITE.glob("*.mlir")), ids=lambda p: p.name[:16])
 def test_full_sweep(path):
     code, cases, summary = validate(path)
     assert len(cases) == 1

@@ -4,7 +4,7 @@
     tools/run_mlir_tv.py [SUITE_DIR] [--jobs N] [--timeout S] [--no-confirm] [--json]
                          [--filter SUBSTR] [--identity]
 
-``SUITE_DIR`` (default ``../shared/peer-suites/mlir-tv`` relative to the repository root) holds
+``SUITE_DIR`` (default ``testdata/peer-suites/mlir-tv`` in the repository) holds
 ``manifest.tsv``. Pairs whose ``dialects`` include one of ``EXCLUDED_DIALECTS`` are skipped
 (the count is printed); the rest (tensor/linalg/arith/func/affine) are checked in parallel with
 ``irverify.suite.run_pairs``.
@@ -42,7 +42,7 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-DEFAULT_SUITE = REPO_ROOT / ".." / "shared" / "peer-suites" / "mlir-tv"
+DEFAULT_SUITE = REPO_ROOT / "testdata" / "peer-suites" / "mlir-tv"
 EXCLUDED_DIALECTS = ("tosa", "memref", "bufferization", "sparse_tensor", "shape", "math")
 SKIP_IDCHECK = "[SKIP-IDCHECK]"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from tests.paths import SHARED  # noqa: E402
+from tests.paths import SEEDS  # noqa: E402
 
 pytest.importorskip("tvm")
 
@@ -13,7 +13,7 @@ from irverify.errors import InputError, Unsupported  # noqa: E402
 from irverify.frontends.relax.parse import parse  # noqa: E402
 from irverify.ir.core import DenseAttr, FloatType, IntType, TensorType  # noqa: E402
 
-SEED = str(SHARED / "seeds/tvm-take-out-of-bounds/before.py")
+SEED = str(SEEDS / "tvm-take-out-of-bounds/before.py")
 
 
 def _module(body: str, params: str = 'x: R.Tensor((2, 3), "float32")', header: str = "") -> str:

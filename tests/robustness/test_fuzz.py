@@ -1,9 +1,9 @@
 """Robustness fuzzing of every CLI entry point with mutated and truncated inputs.
 
-Seeds are real inputs (the user-reported cases in ``../shared/seeds``, irverify's own
-``testdata/`` and a few small mlir-tv pairs); hypothesis mutates them (truncation, deleted,
-duplicated and swapped lines, flipped characters, inserted garbage tokens, changed numbers,
-renamed functions) and feeds them to ``irverify check`` (one and two files, text and
+Seeds are real inputs (the user-reported cases in ``testdata/seeds``, irverify's own
+``testdata/`` and a few small mlir-tv pairs of ``testdata/peer-suites``); hypothesis mutates
+them (truncation, deleted, duplicated and swapped lines, flipped characters, inserted garbage
+tokens, changed numbers, renamed functions) and feeds them to ``irverify check`` (one and two files, text and
 ``--json``), ``check-suite`` and ``validate-pass --iree-pipeline --split-input-file``, called
 in-process through ``irverify.cli.main`` (plus a few real subprocesses).
 
@@ -37,11 +37,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from irverify import cli
-from tests.paths import SHARED  # noqa: E402
+from tests.paths import MLIR_TV, SEEDS  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
-SEEDS = SHARED / "seeds"
-MLIR_TV = SHARED / "peer-suites/mlir-tv"
 
 COMMON = ["--timeout", "1", "--no-confirm"]
 EXIT_CODES = {0, 1, 2, 3, 4}
@@ -60,10 +58,7 @@ def _read(p: Path) -> str:
 
 def _mlir_tv_pairs(n: int) -> list[tuple[str, str]]:
     """The ``n`` smallest tensor/linalg/arith pairs of the mlir-tv suite that parse."""
-    manifest = MLIR_TV / "manifest.tsv"
-    if not manifest.is_file():
-        return []
-    with open(manifest, encoding="utf-8", newline="") as f:
+    with open(MLIR_TV / "manifest.tsv", encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f, delimiter="\t"))
     ok = [r for r in rows if r["parse_modernized"] == "1"
           and set(r["dialects"].split(",")) <= {"tensor", "linalg", "arith", "func"}
@@ -73,21 +68,17 @@ def _mlir_tv_pairs(n: int) -> list[tuple[str, str]]:
 
 
 ONE_FILE = [_read(p) for p in sorted((REPO / "testdata" / "litmus").rglob("*.srctgt.mlir"))]
-TWO_FILE: list[tuple[str, str]] = []
-if (SEEDS / "iree-fold-collapse-store").is_dir():
-    d = SEEDS / "iree-fold-collapse-store"
-    TWO_FILE += [(_read(d / "before.mlir"), _read(d / "after_fixed.mlir")),
-                 (_read(d / "before.mlir"), _read(d / "after_buggy.mlir"))]
+SEED_DIR = SEEDS / "iree-fold-collapse-store"
+TWO_FILE = [(_read(SEED_DIR / "before.mlir"), _read(SEED_DIR / "after_fixed.mlir")),
+            (_read(SEED_DIR / "before.mlir"), _read(SEED_DIR / "after_buggy.mlir"))]
 for before in sorted((REPO / "testdata" / "iree").glob("*.before.mlir")):
     TWO_FILE.append((_read(before), _read(before.with_name(before.name.replace(".before.", ".after.")))))
 TWO_FILE += _mlir_tv_pairs(8)
 
-RELAX_PAIRS: list[tuple[str, str]] = []
-for a, b in (("tvm-take-out-of-bounds/before.py", "tvm-take-out-of-bounds/after.py"),
-             ("scale-placement/scale_q.py", "scale-placement/scale_scores.py"),
-             ("sdpa-layout/attention_on_torch_layout.py", "sdpa-layout/attention_with_permutes.py")):
-    if (SEEDS / a).is_file() and (SEEDS / b).is_file():
-        RELAX_PAIRS.append((_read(SEEDS / a), _read(SEEDS / b)))
+RELAX_PAIRS = [(_read(SEEDS / a), _read(SEEDS / b)) for a, b in (
+    ("tvm-take-out-of-bounds/before.py", "tvm-take-out-of-bounds/after.py"),
+    ("scale-placement/scale_q.py", "scale-placement/scale_scores.py"),
+    ("sdpa-layout/attention_on_torch_layout.py", "sdpa-layout/attention_with_permutes.py"))]
 
 
 # ----------------------------------------------------------------------------- mutations
@@ -287,7 +278,6 @@ def _check_relax(capsys, work, seed, side, ops, as_json):
     check_single_outcome(capsys, [str(p) for p in paths], texts, as_json, mlir=False)
 
 
-@pytest.mark.skipif(not RELAX_PAIRS, reason="TVMScript seeds not present")
 @settings(max_examples=30, **FUZZ)
 @given(seed=st.integers(0, 10**6), side=st.integers(0, 1), ops=mutations, as_json=st.booleans())
 def test_check_two_files_relax(capsys, work, seed, side, ops, as_json):
@@ -406,8 +396,6 @@ def test_subprocess_no_traceback(work):
 
 def test_subprocess_relax_no_traceback(work):
     pytest.importorskip("tvm")
-    if not RELAX_PAIRS:
-        pytest.skip("TVMScript seeds not present")
     before, after = RELAX_PAIRS[0]
     broken = {"syntax.py": before[: len(before) // 2], "name.py": before.replace("R.take", "R.takee", 1)}
     for name, text in broken.items():

@@ -24,10 +24,9 @@ import numpy as np
 import pytest
 
 from irverify import cli
-from tests.paths import SHARED  # noqa: E402
+from tests.paths import MLIR_TV  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
-MLIR_TV = SHARED / "peer-suites/mlir-tv"
 
 # x == (x sdiv y) * y + (x srem y) where the division is defined: true, but 64-bit division and
 # multiplication are far beyond a two-second solver budget (both sides divide, so both have the
@@ -290,7 +289,6 @@ print(json.dumps({"rc": proc.returncode, "out": proc.stdout, "err": proc.stderr,
 """
 
 
-@pytest.mark.skipif(not (MLIR_TV / "manifest.tsv").is_file(), reason="mlir-tv peer suite not present")
 def test_memory_bounded_on_largest_mlir_tv_pairs():
     for name, src, tgt in _largest_pairs():
         # A fresh parent per measurement, so RUSAGE_CHILDREN holds only this irverify process.

@@ -17,14 +17,11 @@ from pathlib import Path
 import pytest
 
 from irverify.verify.check import Options
-from tests.paths import SHARED  # noqa: E402
+from tests.paths import MLIR_TV  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
-SUITE = SHARED / "peer-suites/mlir-tv"
+SUITE = MLIR_TV
 SAMPLE_PAIRS = 30  # -> 60 identity checks
-
-pytestmark = pytest.mark.skipif(not (SUITE / "manifest.tsv").is_file(), reason="mlir-tv peer suite not present")
-
 
 @pytest.fixture(scope="module")
 def runner():

@@ -14,10 +14,10 @@ from irverify.frontends import load
 from irverify.frontends.mlir.parse import parse_mlir
 from irverify.verify.check import Options, check_modules
 from irverify.verify.verdict import Counterexample, Verdict
-from tests.paths import SHARED  # noqa: E402
+from tests.paths import SEEDS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-SEED = SHARED / "seeds/iree-fold-collapse-store"
+SEED = SEEDS / "iree-fold-collapse-store"
 DATA = ROOT / "testdata" / "iree"
 NO_CONFIRM = Options(confirm=False)
 
@@ -38,10 +38,6 @@ def dims_of(report):
 
 # ----------------------------------------------------------------------------- the seed
 
-needs_seed = pytest.mark.skipif(not SEED.exists(), reason="seed files not present")
-
-
-@needs_seed
 def test_seed_buggy_is_incorrect_with_smallest_m():
     r = check(SEED / "before.mlir", SEED / "after_buggy.mlir")
     assert r.verdict is Verdict.INCORRECT
@@ -53,7 +49,6 @@ def test_seed_buggy_is_incorrect_with_smallest_m():
     assert cex.source_value != cex.target_value
 
 
-@needs_seed
 def test_seed_fixed_is_correct_with_source_ub_note_for_odd_m():
     r = check(SEED / "before.mlir", SEED / "after_fixed.mlir")
     fn = r.functions[0]
@@ -62,7 +57,6 @@ def test_seed_fixed_is_correct_with_source_ub_note_for_odd_m():
     assert any("differs from the slice size" in c or "inside binding" in c for c in fn.source_ub["conditions"])
 
 
-@needs_seed
 def test_seed_buggy_is_confirmed_on_iree():
     out = subprocess.run([sys.executable, "-m", "irverify", "check", "--json", str(SEED / "before.mlir"),
                           str(SEED / "after_buggy.mlir")], capture_output=True, text=True)

@@ -11,12 +11,11 @@ import pytest
 from irverify.frontends.mlir.parse import parse_mlir
 from irverify.verify.check import Options, check_modules
 from irverify.verify.verdict import Verdict
-from tests.paths import SHARED  # noqa: E402
+from tests.paths import IREE_FOLD_RESHAPE  # noqa: E402
 
 NO_CONFIRM = Options(confirm=False)
 LAYOUT = "#hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>]>"
-SUITE = SHARED / "peer-suites/iree-fold-reshape"
-CASE23 = SUITE / "fold_reshape__23_fold_collapse_dynamic_offset_in_nested_region.before.mlir"
+CASE23 = IREE_FOLD_RESHAPE / "fold_reshape__23_fold_collapse_dynamic_offset_in_nested_region.before.mlir"
 PIPELINE = "builtin.module(func.func(iree-codegen-fold-reshape-into-interface-tensor))"
 
 
@@ -135,7 +134,6 @@ def test_load_and_store_of_one_binding_in_the_body_is_unsupported():
     assert r.verdict is Verdict.UNSUPPORTED and "loads and stores binding 0" in r.functions[0].message
 
 
-@pytest.mark.skipif(not CASE23.exists(), reason="peer suite not present")
 def test_fold_pass_nested_region_case_is_correct():
     out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--iree-pipeline", PIPELINE,
                           "--split-input-file", "--no-confirm", "--json", str(CASE23)],

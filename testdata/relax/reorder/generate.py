@@ -6,7 +6,7 @@ static and symbolic dims and every ``take`` mode:
 * ``simple_*``: ``matmul(lhs [*B, F], take(weights [F, T], indices [O], axis=1))``;
 * ``lora_*``: ``matmul(lhs [B1, B2, F], take(weights [T, F, O], indices [B1], axis=0))``.
 
-``take_out_of_bounds.py`` is ``seeds/tvm-take-out-of-bounds/before.py`` (apache/tvm#17270),
+``take_out_of_bounds.py`` is ``testdata/seeds/Inputs/tvm-take-out-of-bounds/before.py`` (apache/tvm#17270),
 copied with its provenance header. Check each with
 
     irverify validate-pass --tvm-pass 'relax.transform.ReorderTakeAfterMatmul()' FILE
@@ -20,7 +20,7 @@ import os
 import shutil
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-SEED = str(Path(__file__).resolve().parents[4] / "shared" / "seeds" / "tvm-take-out-of-bounds" / "before.py")
+SEED = str(Path(__file__).resolve().parents[2] / "seeds" / "Inputs" / "tvm-take-out-of-bounds" / "before.py")
 MODES = ("fast", "clip", "wrap", "nan")
 HEADER = "from tvm.script import ir as I\nfrom tvm.script import relax as R\n"
 
@@ -67,7 +67,7 @@ def main() -> None:
     with open(SEED) as f:
         seed = f.read()
     with open(os.path.join(HERE, "take_out_of_bounds.py"), "w") as f:
-        f.write("# Copied from ../shared/seeds/tvm-take-out-of-bounds/before.py (apache/tvm#17270).\n" + seed)
+        f.write("# Copied from testdata/seeds/Inputs/tvm-take-out-of-bounds/before.py (apache/tvm#17270).\n" + seed)
 
 
 if __name__ == "__main__":

@@ -1,4 +1,4 @@
-# Copied from ../shared/seeds/tvm-take-out-of-bounds/before.py (apache/tvm#17270).
+# Copied from testdata/seeds/Inputs/tvm-take-out-of-bounds/before.py (apache/tvm#17270).
 # Seed (a): apache/tvm#17270 shape of the program, rewritten with high-level Relax ops.
 # t (16x16 float32) is doubled; x = first 16 elements of 2t; weight_table = 2t (16x16);
 # routing_table = int64(2t).flatten()[:32].  With t = arange(256) the indices are
