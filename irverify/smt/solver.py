@@ -183,12 +183,21 @@ def _curried_sort(s):
 
 
 class _Currier:
-    """Rewrites terms so that every array has a single index (z3 prints n-ary arrays, which
-    SMT-LIB2 and other solvers do not accept)."""
+    """Rewrites terms into plain SMT-LIB2 (first-order, arrays of one index) that z3 and other
+    solvers accept alike:
+
+    * every array has a single index (z3 prints n-ary arrays);
+    * every lambda (an array in z3; a function, or an error, in other solvers) becomes a fresh
+      array ``lambda!N``, defined by the axiom ``forall k. (select lambda!N k) = body`` in
+      ``definitions``; inside a binder it is a function of the enclosing bound variables the
+      body uses. The axiom determines the array, so satisfiability is unchanged.
+    """
 
     def __init__(self):
         self.cache: dict[int, z3.ExprRef] = {}
         self.funcs: dict[str, z3.FuncDeclRef] = {}
+        self.bound: list[z3.ExprRef] = []  # constants standing for the enclosing bound variables
+        self.definitions: list[z3.BoolRef] = []
 
     def decl(self, d: z3.FuncDeclRef) -> z3.FuncDeclRef:
         sorts = [_curried_sort(d.domain(i)) for i in range(d.arity())] + [_curried_sort(d.range())]
@@ -205,13 +214,16 @@ class _Currier:
 
     def _rewrite(self, e):
         if z3.is_quantifier(e):
-            names = [e.var_name(i) for i in range(e.num_vars())]
-            consts = [z3.Const(n, _curried_sort(e.var_sort(i))) for i, n in enumerate(names)]
-            body = self(z3.substitute_vars(e.body(), *reversed(consts)))
+            # Numbered by binding depth: nested binders that reuse a name stay apart.
+            consts = [z3.Const(f"{e.var_name(i)}.{len(self.bound) + i}", _curried_sort(e.var_sort(i)))
+                      for i in range(e.num_vars())]
+            self.bound += consts
+            try:
+                body = self(z3.substitute_vars(e.body(), *reversed(consts)))
+            finally:
+                del self.bound[-len(consts):]
             if e.is_lambda():
-                for c in reversed(consts):
-                    body = z3.Lambda([c], body)
-                return body
+                return self._define(consts, body)
             return z3.ForAll(consts, body) if e.is_forall() else z3.Exists(consts, body)
         if not z3.is_app(e):
             return e
@@ -239,6 +251,20 @@ class _Currier:
             raise ValueError(f"cannot export {e.decl()} over multi-index arrays")
         return e.decl()(*args) if args else e
 
+    def _define(self, params: list, body):
+        """A fresh array equal to ``lambda params. body`` (curried), with its defining axiom."""
+        outer = [c for c in self.bound if _occurs(c, body)]
+        srt = body.sort()
+        for c in reversed(params):
+            srt = z3.ArraySort(c.sort(), srt)
+        name = f"lambda!{len(self.definitions)}"
+        arr = z3.Function(name, *[c.sort() for c in outer], srt)(*outer) if outer else z3.Const(name, srt)
+        element = arr
+        for c in params:
+            element = z3.Select(element, c)
+        self.definitions.append(z3.ForAll(outer + params, element == body))
+        return arr
+
     def _store(self, arr, idx, value):
         if len(idx) == 1:
             return z3.Store(arr, idx[0], value)
@@ -251,13 +277,32 @@ class _Currier:
         return z3.K(srt.domain(), v)
 
 
+def _occurs(c, e) -> bool:
+    """Does the constant ``c`` occur in ``e``?"""
+    seen, todo = set(), [e]
+    while todo:
+        t = todo.pop()
+        if t.get_id() in seen:
+            continue
+        seen.add(t.get_id())
+        if t.eq(c):
+            return True
+        if z3.is_app(t):
+            todo += t.children()
+        elif z3.is_quantifier(t):
+            todo.append(t.body())
+    return False
+
+
 def to_smtlib2(assertions: Sequence[Any]) -> str:
     """A standalone SMT-LIB2 script (declarations, assertions, ``(check-sat)``) for the
-    conjunction of ``assertions``, with multi-index arrays curried to single-index arrays."""
+    conjunction of ``assertions``, in the plain first-order SMT-LIB2 of ``_Currier``: arrays of
+    one index, lambdas as arrays defined by an axiom each (asserted before the assertions)."""
     cur = _Currier()
+    rewritten = [cur(a) for a in assertions]
     s = z3.Solver()
-    for a in assertions:
-        s.add(cur(a))
+    for a in cur.definitions + rewritten:
+        s.add(a)
     return _renumber_lets(s.to_smt2())
 
 

@@ -1,6 +1,6 @@
 ; irverify proof obligations: pattern SDPA-to-attention-BNSH-unpermuted, instance bnsh[] (static)
 ; rewrite: PyTorch SDPA -> R.nn.attention without permutes (the apache/tvm#17099 mapping) (TVM, python/tvm/relax/frontend/torch/base_fx_graph_translator.py)
-; irverify verdict: unknown
+; irverify verdict: incorrect
 ; regenerate with: python tools/regen_smt.py SDPA-to-attention-BNSH-unpermuted
 
 ; query: value of result #0: the source is defined and, at some in-bounds index, a defined source element differs from the target's - sat means a counterexample exists, unsat means refinement holds
