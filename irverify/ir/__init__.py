@@ -6,6 +6,7 @@ from irverify.ir.core import (
     DenseAttr,
     DispatchTensorType,
     EnumAttr,
+    FloatAttr,
     FloatType,
     Function,
     IndexType,
@@ -24,7 +25,7 @@ from irverify.ir.core import (
 )
 
 __all__ = [
-    "UNKNOWN_LOC", "Block", "DenseAttr", "DispatchTensorType", "EnumAttr", "FloatType", "Function",
+    "UNKNOWN_LOC", "Block", "DenseAttr", "DispatchTensorType", "EnumAttr", "FloatAttr", "FloatType", "Function",
     "IndexType", "IntType", "Location", "Module", "Op", "OpaqueAttr", "OpaqueType", "ScalarType",
     "TensorType", "TupleType", "Type", "Value", "is_scalar",
 ]

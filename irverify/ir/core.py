@@ -154,9 +154,23 @@ class EnumAttr:
         return f"#{self.kind}<{self.value}>"
 
 
+@dataclass(frozen=True)
+class FloatAttr:
+    """A float attribute, kept as its exact IEEE bit pattern (never a Python float, which would
+    quiet a signalling NaN)."""
+
+    bits: int
+    type: FloatType
+
+    def __str__(self) -> str:
+        return f"0x{self.bits:X} : {self.type}"
+
+
 @dataclass
 class DenseAttr:
-    """A dense elements constant: a numpy array plus its tensor type (splats are expanded)."""
+    """A dense elements constant: a numpy array plus its tensor type (splats are expanded).
+    Float elements are stored as their IEEE bit patterns (an unsigned integer array), integers
+    wider than 64 bits as Python ints (an object array)."""
 
     type: TensorType
     values: Any  # numpy.ndarray

@@ -16,7 +16,7 @@ Division by zero and signed division overflow are UB.
 from __future__ import annotations
 
 from irverify.errors import Unsupported
-from irverify.ir.core import DenseAttr, EnumAttr, FloatType, IndexType, IntType, Op, TensorType
+from irverify.ir.core import DenseAttr, EnumAttr, FloatAttr, FloatType, IndexType, IntType, Op, TensorType
 from irverify.semantics.common import elementwise, require_defined, tensor_from_template
 from irverify.semantics.registry import semantics
 from irverify.semantics.values import Scalar, Tensor
@@ -75,21 +75,27 @@ def constant(ctx, op: Op):
 
 
 def scalar_const(ctx, value, ty):
+    """The term of a constant: an integer, or a float's exact bit pattern (a ``FloatAttr`` or
+    the bits as an integer, as dense attributes hold them)."""
     if isinstance(ty, IndexType):
         return t.int_val(int(value))
     if isinstance(ty, IntType):
         return t.bv_val(int(value), ty.width)
     if isinstance(ty, FloatType):
-        return ctx.fp.const(float(value), ty)
-    raise Unsupported(f"constant of type {ty}")
+        if isinstance(value, FloatAttr) and value.type == ty:
+            return ctx.fp.const_bits(value.bits, ty)
+        if isinstance(value, int) and not isinstance(value, bool):
+            return ctx.fp.const_bits(value, ty)
+    raise Unsupported(f"constant {value} of type {ty}")
 
 
 def dense_tensor(ctx, attr: DenseAttr) -> Tensor:
-    """A constant tensor: a splat is one term; otherwise a chain of ``ite`` over the flat index."""
+    """A constant tensor: a splat is one term; otherwise a chain of ``ite`` over the flat index.
+    Float elements are bit patterns (``DenseAttr``)."""
     ttype = attr.type
     flat = attr.values.reshape(-1)
     dims = [t.int_val(d) for d in ttype.shape]
-    terms = [scalar_const(ctx, v.item() if hasattr(v, "item") else v, ttype.elem) for v in flat]
+    terms = [scalar_const(ctx, int(v), ttype.elem) for v in flat]
     if not terms or all(t.static_bool(x == terms[0]) is True for x in terms):
         splat = terms[0] if terms else scalar_const(ctx, 0, ttype.elem)
         return Tensor(ttype, dims, lambda idx: splat)

@@ -15,7 +15,8 @@ from typing import Any
 
 from irverify.errors import Unsupported
 from irverify.ir.affine import AffineMap, Dim
-from irverify.ir.core import Block, EnumAttr, FloatType, IndexType, IntType, Op, TensorType, Value
+from irverify.ir.float_bits import literal_bits
+from irverify.ir.core import Block, EnumAttr, FloatAttr, FloatType, IndexType, IntType, Op, TensorType, Value
 from irverify.semantics.linalg import Structured, run_structured
 from irverify.semantics.registry import semantics
 from irverify.semantics.values import Scalar
@@ -232,8 +233,8 @@ def elementwise_body(op: Op, kind: str, in_types: list[Any], out) -> Block:
         return b.finish(b.emit("arith.negf", [a[0]], out))
     if kind == "square" and is_float:
         return b.finish(b.emit("arith.mulf", [a[0], a[0]], out))
-    if kind == "reciprocal" and is_float:
-        one = b.emit("arith.constant", [], out, value=1.0)
+    if kind == "reciprocal" and is_float and not out.is_small:
+        one = b.emit("arith.constant", [], out, value=FloatAttr(literal_bits("1.0", out.name), out))
         return b.finish(b.emit("arith.divf", [one, a[0]], out))
     if kind == "powf" and is_float:
         return b.finish(b.emit("linalg.__scalar_binary", [a[0], a[1]], out, fn="powf"))

@@ -27,16 +27,17 @@ import z3
 
 from irverify.errors import Unsupported
 from irverify.ir.core import FloatType
+from irverify.ir.float_bits import FORMATS, bits_to_fraction
 from irverify.smt import terms as t
 
 Term = z3.ExprRef
 
-_EXP_SIG = {"f16": (5, 11), "bf16": (8, 8), "f32": (8, 24), "f64": (11, 53)}
+_EXP_SIG = FORMATS
 COMMUTATIVE = {"add", "mul", "maximum", "minimum", "maxnum", "minnum"}
 
 
 # Operations that need a float format's meaning (not just its bits).
-ARITHMETIC = ("const", "is_nan", "is_zero", "neg", "abs", "cmp", "maximum", "minimum", "binary",
+ARITHMETIC = ("const", "const_bits", "is_nan", "is_zero", "neg", "abs", "cmp", "maximum", "minimum", "binary",
               "unary", "convert", "from_int", "to_int", "reduce")
 
 
@@ -97,6 +98,10 @@ class BitsTheory:
 
     def const(self, value: float, ft: FloatType) -> Term:
         return z3.BitVecVal(float_bits(value, ft), ft.width)
+
+    def const_bits(self, bits: int, ft: FloatType) -> Term:
+        """The constant with exactly this bit pattern (NaN payloads included)."""
+        return z3.BitVecVal(bits, ft.width)
 
     def from_bits(self, bits: Term, ft: FloatType) -> Term:
         return bits
@@ -316,12 +321,14 @@ class RealTheory:
         return z3.RealSort()
 
     def const(self, value: float, ft: FloatType) -> Term:
-        from fractions import Fraction
+        return self.const_bits(float_bits(value, ft), ft)
 
-        v = bits_to_float(float_bits(value, ft), ft)
-        if v != v or v in (float("inf"), float("-inf")):
+    def const_bits(self, bits: int, ft: FloatType) -> Term:
+        """The exact rational value; a non-finite value is an unknown real (one per value)."""
+        f = bits_to_fraction(bits, ft.name)
+        if f is None:
+            v = bits_to_float(bits, ft)
             return t.uf(f"real.nonfinite.{v}", z3.RealSort())()
-        f = Fraction(v)
         return z3.RealVal(f"{f.numerator}/{f.denominator}")
 
     def from_bits(self, bits: Term, ft: FloatType) -> Term:

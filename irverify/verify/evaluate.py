@@ -28,7 +28,7 @@ class Evaluation:
 
 def _scalar_term(value, ty, fp):
     if isinstance(ty, FloatType):
-        return fp.const(float(value), ty)
+        return fp.const_bits(exact_float_bits(value, ty), ty)
     if isinstance(ty, IndexType):
         return t.int_val(int(value))
     if isinstance(ty, IntType):
@@ -130,12 +130,20 @@ def _fix_arrays(term, tensor_subst, fp):
 def _array_term(arr: np.ndarray, val: Tensor, fp):
     ty = val.type.elem
     if val.rank == 0:
-        return _scalar_term(arr.item(), ty, fp)
+        return _scalar_term(arr[()], ty, fp)
     out = t.const_array(val.rank, _scalar_term(0, ty, fp))
     for idx in itertools.product(*(range(s) for s in arr.shape)):
-        out = t.store(out, [t.int_val(i) for i in idx], _scalar_term(arr[idx].item(), ty, fp))
+        out = t.store(out, [t.int_val(i) for i in idx], _scalar_term(arr[idx], ty, fp))
     return out
 
 
 def float_to_bits(value: float, ty: FloatType) -> int:
     return float_bits(value, ty)
+
+
+def exact_float_bits(value, ty: FloatType) -> int:
+    """The bit pattern of an input value: a numpy float of ``ty``'s width is read bit for bit
+    (a signalling NaN stays signalling), anything else is rounded to ``ty``."""
+    if isinstance(value, np.floating) and value.dtype.itemsize * 8 == ty.width and ty.name != "bf16":
+        return int(np.asarray(value).view({2: np.uint16, 4: np.uint32, 8: np.uint64}[value.dtype.itemsize]))
+    return float_bits(float(value), ty)

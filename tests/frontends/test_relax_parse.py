@@ -151,3 +151,15 @@ def test_unmodelled_constructs_are_unsupported(body, params, what):
     report = check_modules(mod, mod, Options(confirm=False))
     assert report.verdict == Verdict.UNSUPPORTED
     assert "u.py:" in report.functions[0].message
+
+
+def test_float_constant_is_kept_as_its_bits():
+    """A float constant is its bit pattern (a signalling NaN would not survive a Python float)."""
+    body = """
+c = R.const([1.5, -0.0], "float32")
+d = R.const(2.5, "float16")
+return (c, d)
+"""
+    ops = _ops(parse(_module(body), "c.py"))
+    assert [int(b) for b in ops[0].attrs["value"].values] == [0x3FC00000, 0x80000000]
+    assert int(ops[1].attrs["value"].values) == 0x4100

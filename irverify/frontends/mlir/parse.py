@@ -10,12 +10,14 @@ from typing import Any
 
 from irverify.errors import InputError, Unsupported
 from irverify.ir import affine
+from irverify.ir.float_bits import literal_bits
 from irverify.ir.core import (
     SMALL_FLOAT_WIDTHS,
     Block,
     DenseAttr,
     DispatchTensorType,
     EnumAttr,
+    FloatAttr,
     FloatType,
     Function,
     IndexType,
@@ -249,7 +251,7 @@ class _Translator:
         if isinstance(a, ir.IntegerAttr):
             return int(a.value)
         if isinstance(a, ir.FloatAttr):
-            return float(a.value)
+            return self._float(a, loc)
         if isinstance(a, ir.StringAttr):
             return a.value
         if isinstance(a, ir.FlatSymbolRefAttr):
@@ -276,30 +278,43 @@ class _Translator:
             return EnumAttr(kind, value.strip())
         return OpaqueAttr(text)
 
+    def _float(self, a, loc: Location) -> Any:
+        """A float attribute as its exact bit pattern, read from the printed literal (MLIR prints
+        a value as hex bits unless the decimal form parses back to the same bits)."""
+        ty = self.type(a.type, loc)
+        if not isinstance(ty, FloatType) or ty.is_small:
+            return OpaqueAttr(str(a))
+        literal, _, _ = str(a).rpartition(" : ")
+        return FloatAttr(literal_bits(literal, ty.name), ty)
+
     def _dense(self, a, loc: Location) -> Any:
         import numpy as np
 
         ttype = self.type(a.type, loc)
         if not isinstance(ttype, TensorType):
             return OpaqueAttr(str(a))
+        elem = ttype.elem
         try:
-            if a.is_splat:
+            if isinstance(elem, FloatType) and not elem.is_small:
+                values = _dense_float_bits(a, ttype)
+            elif isinstance(elem, IntType) and elem.width > 64:
+                values = _dense_wide_ints(a, ttype)
+            elif a.is_splat:
                 from iree.compiler import ir
 
                 splat = a.get_splat_value()
-                if isinstance(splat, ir.IntegerAttr):
-                    scalar = int(splat.value)
-                elif isinstance(splat, ir.FloatAttr):
-                    scalar = float(splat.value)
-                else:
+                if not isinstance(splat, ir.IntegerAttr):
                     return OpaqueAttr(str(a))
-                values = np.full(ttype.shape, scalar, dtype=_np_dtype(ttype))
+                values = np.full(ttype.shape, int(splat.value), dtype=_np_dtype(ttype))
             else:
                 values = np.array(a)
+        except Unsupported:
+            raise
         except Exception:
             return OpaqueAttr(str(a))
+        if values.shape != tuple(ttype.shape):
+            return OpaqueAttr(str(a))
         return DenseAttr(ttype, values)
-
 
     def _sparse(self, text: str, loc: Location) -> Any:
         """``sparse<INDICES, VALUES> : TYPE`` (the bindings have no API for it): the type is parsed
@@ -321,10 +336,18 @@ class _Translator:
         try:
             ttype = self.type(ir.Type.parse(type_text, mlir_context()), loc)
             indices = ast.literal_eval(inner[:split].strip()) if split is not None else []
-            values = ast.literal_eval(inner[split + 1:].strip()) if split is not None else []
+            values_text = inner[split + 1:].strip() if split is not None else "[]"
+            if isinstance(ttype, TensorType) and isinstance(ttype.elem, FloatType) and not ttype.elem.is_small:
+                name = ttype.elem.name
+                tokens = values_text.replace("[", " ").replace("]", " ").replace(",", " ").split()
+                values = [literal_bits(tok, name) for tok in tokens]
+            else:
+                values = ast.literal_eval(values_text)
         except (ValueError, SyntaxError):
             return OpaqueAttr(text)
         if not isinstance(ttype, TensorType) or None in ttype.shape:
+            return OpaqueAttr(text)
+        if isinstance(ttype.elem, IntType) and ttype.elem.width > 64:
             return OpaqueAttr(text)
         out = np.zeros(ttype.shape, dtype=_np_dtype(ttype))
         idx = np.array(indices, dtype=np.int64).reshape(-1, max(ttype.rank, 1))
@@ -334,14 +357,64 @@ class _Translator:
         return DenseAttr(ttype, out)
 
 
+_UINT = {16: "uint16", 32: "uint32", 64: "uint64"}
+
+
+def _dense_float_bits(a, ttype: TensorType):
+    """The elements' bit patterns (unsigned integers): from the attribute's raw buffer where the
+    bindings expose one (f16, f32, f64), else from its printed literals (bf16)."""
+    import numpy as np
+
+    name = ttype.elem.name
+    udtype = np.dtype(_UINT[ttype.elem.width])
+    if name in ("f16", "f32", "f64"):
+        raw = np.array(a)
+        if raw.dtype.kind == "f" and raw.dtype.itemsize == udtype.itemsize:
+            return raw.view(udtype).reshape(ttype.shape)
+    bits = _printed_elements(str(a), _element_count(ttype), udtype.itemsize, lambda tok: literal_bits(tok, name))
+    return np.array(bits, dtype=udtype).reshape(ttype.shape)
+
+
+def _printed_elements(text: str, count: int, elem_bytes: int, literal) -> list[int]:
+    """The ``count`` elements of a printed dense attribute as unsigned words: ``dense<"0xHEX">``
+    (raw little-endian data, one element when splat), ``dense<LITERAL>`` (a splat) or
+    ``dense<[[LITERAL, ...], ...]>`` with each literal read by ``literal``."""
+    body = text[text.index("<") + 1:text.rindex(">", 0, text.rindex(" : "))].strip()
+    if body.startswith('"0x'):
+        data = bytes.fromhex(body[3:-1])
+        words = [int.from_bytes(data[k:k + elem_bytes], "little") for k in range(0, len(data), elem_bytes)]
+    else:
+        words = [literal(tok) for tok in body.replace("[", " ").replace("]", " ").replace(",", " ").split()]
+    return words * count if len(words) == 1 else words
+
+
+def _element_count(ttype: TensorType) -> int:
+    count = 1
+    for d in ttype.shape:
+        count *= d
+    return count
+
+
+def _dense_wide_ints(a, ttype: TensorType):
+    """Elements of a dense attribute of integers wider than 64 bits, as Python ints in
+    ``[0, 2^width)`` (the bindings' buffer does not cover them): from the printed form."""
+    import numpy as np
+
+    w = ttype.elem.width
+    words = _printed_elements(str(a), _element_count(ttype), (w + 7) // 8, lambda tok: int(tok) % (1 << w))
+    out = np.empty(len(words), dtype=object)
+    out[:] = [x % (1 << w) for x in words]
+    return out.reshape(ttype.shape)
+
+
 def _np_dtype(t: TensorType):
     import numpy as np
 
     e = t.elem
-    if isinstance(e, FloatType):
+    if isinstance(e, FloatType):  # bit patterns
         if e.is_small:
             raise Unsupported(f"dense constant of {e} elements")
-        return {"f16": np.float16, "bf16": np.float32, "f32": np.float32, "f64": np.float64}[e.name]
+        return {16: np.uint16, 32: np.uint32, 64: np.uint64}[e.width]
     if isinstance(e, IntType) and e.width == 1:
         return np.bool_
     return np.int64 if e.__class__ is IndexType or e.width > 32 else np.int64

@@ -326,6 +326,12 @@ class _Translator:
     def const(self, expr, name: str) -> Value:
         arr = expr.value.numpy()
         ty = TensorType(tuple(int(d) for d in arr.shape), convert_dtype(arr.dtype, self.loc))
+        if isinstance(ty.elem, FloatType):  # the bit patterns, as DenseAttr holds floats
+            import numpy as np
+
+            if arr.dtype.itemsize * 8 != ty.elem.width:
+                raise Unsupported(f"constant of dtype {arr.dtype}", self.loc)
+            arr = arr.view({2: np.uint16, 4: np.uint32, 8: np.uint64}[arr.dtype.itemsize])
         return self.emit("relax.const", [], ty, {"value": DenseAttr(ty, arr)}, name)
 
     def match_cast(self, b) -> Value:
