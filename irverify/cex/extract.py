@@ -46,6 +46,8 @@ def numpy_dtype(ty: Type):
     if isinstance(ty, IntType):
         if ty.width == 1:
             return np.bool_
+        if ty.width > 64:  # Python ints
+            return object
         return {8: np.int8, 16: np.int16, 32: np.int32, 64: np.int64}.get(ty.width, np.int64)
     raise TypeError(ty)
 

@@ -384,9 +384,16 @@ def _cast(name, fn):
 
 
 def _index_cast(signed):
+    """``index_cast`` (sign-extending) / ``index_castui`` (zero-extending) between ``index`` (a
+    64-bit integer) and ``iN``: wider results extend the 64-bit pattern, narrower ones truncate
+    it; ``iN`` to index truncates to 64 bits or extends to them and reads the pattern signed."""
+
     def fn(ctx, x, src, dst):
         if isinstance(src, IndexType) and isinstance(dst, IntType):
-            return t.int_to_bv(x, dst.width)
+            if dst.width <= INDEX_BITS:
+                return t.int_to_bv(x, dst.width)
+            bits = t.int_to_bv(x, INDEX_BITS)
+            return t.sext(bits, dst.width) if signed else t.zext(bits, dst.width)
         if isinstance(src, IntType) and isinstance(dst, IndexType):
             if src.width > INDEX_BITS:  # an index holds the low 64 bits
                 x = t.trunc(x, INDEX_BITS)

@@ -310,8 +310,27 @@ def bv_to_uint(a: Term) -> Term:
     return z3.BV2Int(a, is_signed=False)
 
 
+def _int_view(a: Term) -> tuple[Term, bool] | None:
+    """``(b, signed)`` when ``a`` is ``bv_to_sint(b)`` or ``bv_to_uint(b)``."""
+    if z3.is_app_of(a, z3.Z3_OP_BV2INT):
+        return a.arg(0), False
+    if z3.is_app_of(a, z3.Z3_OP_ITE) and z3.is_app_of(a.arg(2), z3.Z3_OP_BV2INT):
+        b = a.arg(2).arg(0)
+        if z3.BV2Int(b, is_signed=True).eq(a):
+            return b, True
+    return None
+
+
 def int_to_bv(a: Term, width: int) -> Term:
-    """``a mod 2^width`` as a bit-vector (two's complement truncation)."""
+    """``a mod 2^width`` as a bit-vector (two's complement truncation). An integer view of a
+    bit-vector becomes a plain extract or extension (the solver is slow on the Int round trip)."""
+    view = _int_view(a)
+    if view is not None:
+        bv, signed = view
+        n = bv.size()
+        if width <= n:
+            return bv if width == n else z3.Extract(width - 1, 0, bv)
+        return z3.SignExt(width - n, bv) if signed else z3.ZeroExt(width - n, bv)
     return z3.Int2BV(a, width)
 
 

@@ -33,6 +33,7 @@ CASES = [
     ("litmus/arith/constant-snan-dense-elements-f32-bad.srctgt.mlir", []),
     ("litmus/arith/constant-snan-dense-elements-bf16-bad.srctgt.mlir", []),
     ("litmus/arith/constant-snan-dense-elements-f64-bad.srctgt.mlir", []),
+    ("litmus/arith/index-castui-i128-bad.srctgt.mlir", [np.array([-1, 5, -(2**63), 0], np.int64)]),
 ]
 
 

@@ -371,3 +371,32 @@ def test_non_splat_float_constant_under_real():
                 f"  %c = arith.constant dense<1.0> : {t}\n" + ret("%c", t))
     for fp in ("abstract", "real"):
         assert verdict(text, fp) == I
+
+
+WIDE_CASTS = [  # (op, source type, result type, input, expected result)
+    ("index_cast", "index", "i128", -1, (1 << 128) - 1),
+    ("index_castui", "index", "i128", -1, (1 << 64) - 1),
+    ("index_castui", "index", "i128", -(1 << 63), 1 << 63),
+    ("index_cast", "index", "i128", -(1 << 63), (1 << 128) - (1 << 63)),
+    ("index_castui", "index", "i65", 5, 5),
+    ("index_cast", "index", "i32", -1, (1 << 32) - 1),
+    ("index_castui", "index", "i32", (1 << 40) + 7, 7),
+    ("index_cast", "i128", "index", (1 << 127) + (1 << 64) + 3, 3),
+    ("index_castui", "i128", "index", (1 << 64) - 1, -1),
+    ("index_castui", "i32", "index", (1 << 32) - 1, (1 << 32) - 1),
+    ("index_cast", "i32", "index", (1 << 32) - 1, -1),
+]
+
+
+@pytest.mark.parametrize("op,src,dst,x,want", WIDE_CASTS)
+def test_index_casts_extend_the_64_bit_pattern(op, src, dst, x, want):
+    """``index_cast`` sign-extends, ``index_castui`` zero-extends the 64-bit index; a cast to
+    index keeps the low 64 bits (read as a signed index)."""
+    from irverify.verify.evaluate import evaluate_function
+
+    text = f"func.func @f(%x: {src}) -> {dst} {{\n  %r = arith.{op} %x : {src} to {dst}\n  return %r : {dst}\n}}"
+    (out,) = evaluate_function(parse_mlir(text, "c.mlir"), "f", [x], fp_name="abstract").outputs
+    got = int(out.item()) if hasattr(out, "item") else int(out)
+    if dst != "index":
+        got %= 1 << int(dst[1:])
+    assert got == want
