@@ -183,7 +183,8 @@ CONTRACTIONS = {
 
 
 def contraction(ctx, op: Op, *operands):
-    """``C[par] = C[par] + cast(A[..]) * cast(B[..])`` summed over the reduction dim."""
+    """``C[par] = C[par] + cast(A[..]) * cast(B[..])`` summed over the reduction dim; on ``i1``
+    (after the casts) ``+`` is ``ori`` and ``*`` is ``andi``, as in MLIR's region builder."""
     ins, outs = ins_outs(op, operands)
     n, default, kinds = CONTRACTIONS[op.name]
     maps = op.attrs.get("indexing_maps", op.attrs.get("linalg.memoized_indexing_maps"))
@@ -197,6 +198,8 @@ def contraction(ctx, op: Op, *operands):
     x, y = b.cast(b.args[0], out, unsigned), b.cast(b.args[1], out, unsigned)
     if isinstance(out, FloatType):
         body = b.finish(b.emit("arith.addf", [b.args[2], b.emit("arith.mulf", [x, y], out)], out))
+    elif out == IntType(1):  # MLIR's bool arithmetic: add is or, mul is and
+        body = b.finish(b.emit("arith.ori", [b.args[2], b.emit("arith.andi", [x, y], out)], out))
     else:
         body = b.finish(b.emit("arith.addi", [b.args[2], b.emit("arith.muli", [x, y], out)], out))
     iters = ["parallel" if k == "p" else "reduction" for k in kinds]
@@ -219,6 +222,9 @@ BINARY = {  # kind -> (float op, integer op)
     "max_signed": ("arith.maximumf", "arith.maxsi"), "min_signed": ("arith.minimumf", "arith.minsi"),
     "max_unsigned": (None, "arith.maxui"), "min_unsigned": (None, "arith.minui"),
 }
+# On i1 operands MLIR builds add as ``ori`` and mul as ``andi`` (sub and div on i1 are rejected
+# by MLIR itself).
+BOOL_BINARY = {"add": "arith.ori", "mul": "arith.andi"}
 
 
 def elementwise_body(op: Op, kind: str, in_types: list[Any], out) -> Block:
@@ -240,6 +246,10 @@ def elementwise_body(op: Op, kind: str, in_types: list[Any], out) -> Block:
         return b.finish(b.emit("linalg.__scalar_binary", [a[0], a[1]], out, fn="powf"))
     if kind == "select":
         return b.finish(b.emit("arith.select", [a[0], a[1], a[2]], out))
+    if kind in BOOL_BINARY and all(ty == IntType(1) for ty in in_types[:2]):
+        if out != IntType(1):
+            raise Unsupported(f"linalg.elementwise kind '{kind}' of i1 operands into {out}", op.loc)
+        return b.finish(b.emit(BOOL_BINARY[kind], [a[0], a[1]], out))
     if kind in BINARY:
         name = BINARY[kind][0 if is_float else 1]
         if name is not None and (is_float or isinstance(out, (IntType, IndexType))):

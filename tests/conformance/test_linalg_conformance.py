@@ -117,6 +117,15 @@ func.func @vecmat(%a: tensor<6xi32>, %b: tensor<6x?xi32>, %c: tensor<?xi32>) -> 
   %r = linalg.vecmat ins(%a, %b : tensor<6xi32>, tensor<6x?xi32>) outs(%c : tensor<?xi32>) -> tensor<?xi32>
   return %r : tensor<?xi32>
 }
+func.func @matmul_i1(%a: tensor<?x3xi1>, %b: tensor<3x?xi1>, %c: tensor<?x?xi1>) -> tensor<?x?xi1> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x3xi1>, tensor<3x?xi1>) outs(%c : tensor<?x?xi1>) -> tensor<?x?xi1>
+  return %r : tensor<?x?xi1>
+}
+func.func @ew_add_mul_i1(%a: tensor<?xi1>, %b: tensor<?xi1>, %o: tensor<?xi1>) -> (tensor<?xi1>, tensor<?xi1>) {
+  %r = linalg.elementwise <add> ins(%a, %b : tensor<?xi1>, tensor<?xi1>) outs(%o : tensor<?xi1>) -> tensor<?xi1>
+  %s = linalg.elementwise <mul> ins(%a, %b : tensor<?xi1>, tensor<?xi1>) outs(%o : tensor<?xi1>) -> tensor<?xi1>
+  return %r, %s : tensor<?xi1>, tensor<?xi1>
+}
 func.func @dot(%a: tensor<7xi32>, %b: tensor<7xi32>, %s: i32) -> i32 {
   %c = tensor.from_elements %s : tensor<i32>
   %r = linalg.dot ins(%a, %b : tensor<7xi32>, tensor<7xi32>) outs(%c : tensor<i32>) -> tensor<i32>
@@ -176,6 +185,10 @@ func.func @reduce_f32(%a: tensor<?x9xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
 RNG = np.random.default_rng(20260821)
 
 
+def _bools(shape):
+    return np.asarray(RNG.integers(0, 2, size=shape), dtype=bool).reshape(shape)
+
+
 def _ints(shape, dtype, lo=-100, hi=100):
     return np.asarray(RNG.integers(lo, hi, size=shape), dtype=dtype).reshape(shape)
 
@@ -221,6 +234,8 @@ def _cases():
             ("batch_matmul", [_ints((k % 3, m, 3), np.int32), _ints((k % 3, 3, n), np.int32),
                               _ints((k % 3, m, n), np.int32)], "exact"),
             ("matvec", [_ints((m, 6), np.int32), _ints((6,), np.int32), _ints((m,), np.int32)], "exact"),
+            ("matmul_i1", [_bools((m, 3)), _bools((3, n)), _bools((m, n))], "exact"),
+            ("ew_add_mul_i1", [_bools((k,)), _bools((k,)), _bools((k,))], "exact"),
             ("vecmat", [_ints((6,), np.int32), _ints((6, n), np.int32), _ints((n,), np.int32)], "exact"),
             ("dot", [_ints((7,), np.int32), _ints((7,), np.int32), int(RNG.integers(-50, 50))], "exact"),
             ("ew_sub_i32", [_ints((m, n), np.int32), _ints((m, n), np.int32), _ints((m, n), np.int32)], "exact"),

@@ -34,6 +34,10 @@ CASES = [
     ("litmus/arith/constant-snan-dense-elements-bf16-bad.srctgt.mlir", []),
     ("litmus/arith/constant-snan-dense-elements-f64-bad.srctgt.mlir", []),
     ("litmus/arith/index-castui-i128-bad.srctgt.mlir", [np.array([-1, 5, -(2**63), 0], np.int64)]),
+    ("litmus/linalg/matmul-i1-addi-bad.srctgt.mlir",
+     [np.ones((2, 3), bool), np.ones((3, 4), bool), np.zeros((2, 4), bool)]),
+    ("litmus/linalg/elementwise-add-i1-addi-bad.srctgt.mlir",
+     [np.array([1, 1, 0, 0], bool), np.array([1, 0, 1, 0], bool), np.zeros(4, bool)]),
 ]
 
 

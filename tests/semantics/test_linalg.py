@@ -387,3 +387,48 @@ def test_mismatched_operand_extents_are_source_ub():
     report = verdict(pair(src, tgt, sig, "tensor<?xi32>"))
     assert report.verdict is Verdict.CORRECT
     assert report.functions[0].source_ub is not None
+
+
+# ----------------------------------------------------------------------------- i1 arithmetic
+
+I1_CONTRACTIONS = [  # (op, A shape, B shape, C shape, numpy reference of the product)
+    ("matmul", (2, 3), (3, 4), (2, 4), lambda a, b: a.astype(int) @ b.astype(int)),
+    ("batch_matmul", (2, 2, 3), (2, 3, 2), (2, 2, 2), lambda a, b: a.astype(int) @ b.astype(int)),
+    ("matvec", (2, 3), (3,), (2,), lambda a, b: a.astype(int) @ b.astype(int)),
+    ("vecmat", (3,), (3, 2), (2,), lambda a, b: a.astype(int) @ b.astype(int)),
+    ("dot", (3,), (3,), (), lambda a, b: a.astype(int) @ b.astype(int)),
+]
+
+
+def _tt(shape) -> str:
+    return "tensor<" + "".join(f"{d}x" for d in shape) + "i1>"
+
+
+@pytest.mark.parametrize("op,sa,sb,sc,ref", I1_CONTRACTIONS, ids=[c[0] for c in I1_CONTRACTIONS])
+def test_i1_contraction_accumulates_with_or(op, sa, sb, sc, ref):
+    """On i1, MLIR builds the contraction body as ``acc | (a & b)``."""
+    import numpy as np
+
+    from irverify.verify.evaluate import evaluate_function
+
+    ta, tb, tc = _tt(sa), _tt(sb), _tt(sc)
+    text = (f"func.func @f(%a: {ta}, %b: {tb}, %c: {tc}) -> {tc} {{\n"
+            f"  %r = linalg.{op} ins(%a, %b : {ta}, {tb}) outs(%c : {tc}) -> {tc}\n  return %r : {tc}\n}}")
+    rng = np.random.default_rng(3)
+    for _ in range(4):
+        a, b = rng.integers(0, 2, sa).astype(bool), rng.integers(0, 2, sb).astype(bool)
+        c = rng.integers(0, 2, sc).astype(bool)
+        (out,) = evaluate_function(parse_mlir(text, "f.mlir"), "f", [a, b, c], fp_name="abstract").outputs
+        np.testing.assert_array_equal(out, c | (ref(a, b) > 0))
+
+
+def test_i1_elementwise_add_is_or_and_mul_is_and():
+    t = "tensor<4xi1>"
+    src = (f"  %0 = linalg.elementwise <add> ins(%a, %b : {t}, {t}) outs(%o : {t}) -> {t}\n"
+           f"  %1 = linalg.elementwise <mul> ins(%a, %b : {t}, {t}) outs(%o : {t}) -> {t}\n"
+           f"  return %0, %1 : {t}, {t}")
+    sig, ret = f"%a: {t}, %b: {t}, %o: {t}", f"({t}, {t})"
+    ok = f"  %0 = arith.ori %a, %b : {t}\n  %1 = arith.andi %a, %b : {t}\n  return %0, %1 : {t}, {t}"
+    xor = f"  %0 = arith.xori %a, %b : {t}\n  %1 = arith.andi %a, %b : {t}\n  return %0, %1 : {t}, {t}"
+    assert verdict(pair(src, ok, sig, ret)).verdict == Verdict.CORRECT
+    assert verdict(pair(src, xor, sig, ret)).verdict == Verdict.INCORRECT
