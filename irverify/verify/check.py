@@ -10,7 +10,7 @@ from irverify.ir.core import Function, Module
 from irverify.smt.floats import theory
 from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
 
-_INTS = "exact integers, 64-bit index, dynamic dims < 2^31"
+_INTS = "exact integers, 64-bit index, tensor sizes < 2^63 bytes"
 MODEL_DESCRIPTIONS = {
     "abstract": "abstract floats (uninterpreted arithmetic on IEEE bit patterns), " + _INTS,
     "ieee": "IEEE-754 floats (round to nearest even), " + _INTS,
@@ -124,8 +124,6 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     if approx and outcome.failure is not None and _exact_ub_failure(outcome.failure, inputs, src, tgt):
         approx = []  # the target-UB query applies no approximated operation: the witness is exact
     notes = []
-    if outcome.bounded:
-        notes.append(f"bounded({_bound()}): proved only for dynamic dims <= {_bound()}")
     if outcome.failure is None:
         if outcome.unknown:
             return FunctionReport(name, Verdict.UNKNOWN, notes=notes + outcome.unknown,
@@ -227,12 +225,6 @@ def _mentions_poison(failure) -> bool:
     if isinstance(out.src, Tensor) and failure.index_vars:
         return t.has_uninterpreted_app(out.src.at(failure.index_vars), prefix="poison.")
     return True
-
-
-def _bound() -> int:
-    from irverify.verify.refinement import BOUND
-
-    return BOUND
 
 
 def _exact_ub_failure(failure, inputs, src, tgt) -> bool:

@@ -27,9 +27,11 @@ from irverify.semantics import registry
 from irverify.semantics.values import Scalar, Tensor, TupleValue, Val
 from irverify.smt import terms as t
 
-# Dynamic dimensions are assumed below 2^31, so that products of two dims cannot overflow the
-# 64-bit index arithmetic that computes them (a larger extent along one dim is out of scope).
-MAX_DIM = 1 << 31
+# What every valid input satisfies, and nothing more: a dim is an index value (below 2^63), and
+# a tensor's element count and byte size fit in index (``INDEX_LIMIT``). With one dynamic dim
+# the size bound is linear and always assumed; a product of several dynamic dims is nonlinear,
+# so it is kept in ``Inputs.size_limits`` and asserted only when a counterexample violates it.
+INDEX_LIMIT = 1 << 63
 
 # A domain of this many elements or fewer is expanded instead of quantified.
 EXPAND_LIMIT = 64
@@ -57,6 +59,9 @@ class Inputs:
     arrays: dict[str, Any] = field(default_factory=dict)  # tensor argument name -> array term
     symbols: dict[str, Any] = field(default_factory=dict)
     assumptions: list[Any] = field(default_factory=list)
+    # Nonlinear facts every valid input satisfies (tensor sizes fit in index): asserted when a
+    # counterexample needs them (``verify.refinement``).
+    size_limits: list[Any] = field(default_factory=list)
     # Arrays a counterexample shows, with their dims, element type and the sign of the distinct
     # values preferred for them (1, 2, 3... for arguments; -1, -2, ... for initial memory).
     pretty: list[tuple[Any, list[Any], Any, int]] = field(default_factory=list)
@@ -218,12 +223,13 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
             if d is None:
                 v = t.int_var(f"dim({name},{k})")
                 inputs.dims.append((f"dim({name}, {k})", v))
-                inputs.assumptions.append(t.and_(v >= 0, v < MAX_DIM))
+                inputs.assumptions.append(t.and_(v >= 0, v < INDEX_LIMIT))
                 dims.append(v)
             elif isinstance(d, str):
                 dims.append(named_dim(inputs, d))
             else:
                 dims.append(t.int_val(d))
+        assume_size_fits(inputs, dims, ty.elem)
         arr = t.array_var(name, ty.rank, scalar_sort(ty.elem, fp))
         inputs.arrays[name] = arr
         inputs.pretty.append((arr, dims, ty.elem, 1))
@@ -240,10 +246,30 @@ def named_dim(inputs: Inputs, name: str) -> Any:
     def make():
         v = t.int_var(name)
         inputs.dims.append((name, v))
-        inputs.assumptions.append(t.and_(v >= 0, v < MAX_DIM))
+        inputs.assumptions.append(t.and_(v >= 0, v < INDEX_LIMIT))
         return v
 
     return inputs.symbol("dim:" + name, make)
+
+
+def assume_size_fits(inputs: Inputs, dims: Sequence[Any], elem: Type) -> None:
+    """A tensor argument's element count and byte size fit in index: ``count * max(bits, 8) <
+    8 * 2^63`` (linear with one dynamic dim; otherwise a lazily asserted size limit)."""
+    bits = 64 if isinstance(elem, IndexType) else max(getattr(elem, "width", 8), 8)
+    limit = (8 * INDEX_LIMIT - 1) // bits  # the largest element count
+    static, dynamic = 1, []
+    for d in dims:
+        n = t.static_int(d)
+        if n is None:
+            dynamic.append(d)
+        else:
+            static *= n
+    if not dynamic or static == 0:
+        return
+    if len(dynamic) == 1:
+        inputs.assumptions.append(dynamic[0] <= limit // static)
+        return
+    inputs.size_limits.append(t.product(dynamic) <= limit // static)
 
 
 def scalar_sort(ty: Type, fp):

@@ -6,8 +6,11 @@
 3. ``value``: wherever the source is defined, every defined source element equals the target's
    (floats: same bits, or both NaN).
 
-Each check is one satisfiability query for a counterexample. A query that times out is retried
-with every dynamic dimension bounded by ``BOUND`` (the verdict then carries ``bounded(BOUND)``).
+Each check is one satisfiability query for a counterexample. A counterexample whose tensor
+sizes do not fit in index is not an input: the query is repeated with the inputs' size limits.
+A query that times out is retried with every dynamic dimension bounded by ``BOUND``: a
+counterexample found so is reported, but finding none proves nothing for larger dims (the
+check stays undecided: "no counterexample with dims <= BOUND").
 """
 
 from __future__ import annotations
@@ -22,7 +25,7 @@ from irverify.smt import terms as t
 from irverify.verify.encode import Encoded, Inputs
 
 BOUND = 8
-MINIMISE_BOUNDS = (1, 2, 3, 4, 8, 16, 64, 256, 4096)
+MINIMISE_BOUNDS = (1, 2, 3, 4, 8, 16, 64, 256, 4096, 1 << 16, 1 << 24, 1 << 31, 1 << 32, 1 << 48)
 
 CHECK_SHAPES = "result shapes differ"
 CHECK_UB = "target has undefined behaviour where the source is defined"
@@ -51,7 +54,6 @@ class Failure:
 class Outcome:
     failure: Failure | None
     unknown: list[str]
-    bounded: bool
 
 
 def outputs_of(src: Encoded, tgt: Encoded) -> list[Output]:
@@ -73,25 +75,26 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
     src_ok = t.not_(src_ub)
     dims = [d for _, d in inputs.dims]
     unknown: list[str] = []
-    bounded = False
     outputs = outputs_of(src, tgt)
 
     def query(name: str, formula, make_failure) -> Failure | None:
-        nonlocal bounded
-        res = solver.check(name, pre + [formula], timeout_s)
+        res, used = solve(name, pre + [formula], inputs, timeout_s)
         if res.status == "unknown" and dims:
-            res = solver.check(name + " (bounded)", pre + [formula, *(d <= BOUND for d in dims)], timeout_s)
-            if res.status == "unsat":
-                bounded = True
+            bounds = [d <= BOUND for d in dims]
+            retry, limits = solve(name + " (bounded)", pre + bounds + [formula], inputs, timeout_s)
+            if retry.status == "sat":
+                res, used = retry, bounds + limits
+            elif retry.status == "unsat":
+                res.reason = f"{res.reason or 'timeout'}; no counterexample with dynamic dims <= {BOUND}"
         if res.status == "unknown":
-            res = _try_zero_inputs(name, pre + [formula], inputs, fp, timeout_s) or res
+            res, used = _try_zero_inputs(name, pre + [formula], inputs, fp, timeout_s) or (res, used)
         if res.status == "unknown":
             unknown.append(f"{name}: {res.reason or 'timeout'}")
             return None
         if res.status == "unsat":
             return None
-        model = minimise(name, pre + [formula], dims, res.model, timeout_s, inputs.pretty, fp)
-        return make_failure(model)
+        model = minimise(name, pre + used + [formula], dims, res.model, timeout_s, inputs.pretty, fp)
+        return make_failure(model if fits(model, inputs) else res.model)
 
     # 1. result shapes
     for out in outputs:
@@ -102,14 +105,14 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
             f = query(f"shapes of {out.label}", t.and_(src_ok, t.not_(tgt_ub), differ),
                       lambda m, out=out: Failure(CHECK_SHAPES, m, out))
             if f:
-                return Outcome(f, unknown, bounded)
+                return Outcome(f, unknown)
 
     # 2. target UB
     if t.static_bool(tgt_ub) is not False:
         f = query("target UB", t.and_(tgt_ub, src_ok),
                   lambda m: Failure(CHECK_UB, m, ub_terms=[u for u in tgt.state.ub]))
         if f:
-            return Outcome(f, unknown, bounded)
+            return Outcome(f, unknown)
 
     # 3. values
     for out in outputs:
@@ -121,8 +124,23 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
         f = query(f"value of {out.label}", t.and_(src_ok, formula),
                   lambda m, out=out, idx=idx: Failure(CHECK_VALUE, m, out, idx))
         if f:
-            return Outcome(f, unknown, bounded)
-    return Outcome(None, unknown, bounded)
+            return Outcome(f, unknown)
+    return Outcome(None, unknown)
+
+
+def solve(name: str, assertions: list[Any], inputs: Inputs, timeout_s: float):
+    """``(result, size limits asserted)``: a model in which some tensor argument does not fit in
+    index is not an input, so the query is then repeated with the inputs' size limits."""
+    res = solver.check(name, assertions, timeout_s)
+    if res.status != "sat" or fits(res.model, inputs):
+        return res, []
+    limits = list(inputs.size_limits)
+    return solver.check(name + " (sizes)", assertions + limits, timeout_s), limits
+
+
+def fits(model, inputs: Inputs) -> bool:
+    """Does ``model`` satisfy every size limit of the inputs?"""
+    return all(t.static_bool(solver.evaluate(model, c)) is True for c in inputs.size_limits)
 
 
 HINT_TIMEOUT_S = 3.0
@@ -131,7 +149,8 @@ HINT_TIMEOUT_S = 3.0
 def _try_zero_inputs(name: str, assertions: list[Any], inputs: Inputs, fp, timeout_s: float):
     """After a timeout, look for a counterexample with one tensor argument fixed to zeros (a
     model found under the restriction is still a counterexample; nonlinear real queries such
-    as a misplaced attention scale become linear this way). ``None`` if none is found."""
+    as a misplaced attention scale become linear this way): ``(result, size limits asserted)``,
+    ``None`` if none is found."""
     for arg_name, val in zip(inputs.arg_names, inputs.args):
         if not isinstance(val, Tensor) or val.rank == 0 or arg_name not in inputs.arrays:
             continue
@@ -139,9 +158,9 @@ def _try_zero_inputs(name: str, assertions: list[Any], inputs: Inputs, fp, timeo
         zero = fp.const(0.0, elem) if isinstance(elem, FloatType) else (
             t.int_val(0) if not hasattr(elem, "width") else t.bv_val(0, elem.width))
         hint = inputs.arrays[arg_name] == t.const_array(val.rank, zero)
-        res = solver.check(f"{name} ({arg_name} = 0)", assertions + [hint], min(HINT_TIMEOUT_S, timeout_s))
+        res, used = solve(f"{name} ({arg_name} = 0)", assertions + [hint], inputs, min(HINT_TIMEOUT_S, timeout_s))
         if res.status == "sat":
-            return res
+            return res, used
     return None
 
 
@@ -234,8 +253,8 @@ def source_ub_witness(inputs: Inputs, src: Encoded, tgt: Encoded, timeout_s: flo
     src_ub = t.or_(*(u.cond for u in src.state.ub))
     if t.static_bool(src_ub) is False:
         return None
-    res = solver.check("source UB", pre + [src_ub], timeout_s)
+    res, used = solve("source UB", pre + [src_ub], inputs, timeout_s)
     if res.status != "sat":
         return None
     dims = [d for _, d in inputs.dims]
-    return minimise("source UB", pre + [src_ub], dims, res.model, timeout_s)
+    return minimise("source UB", pre + used + [src_ub], dims, res.model, timeout_s)

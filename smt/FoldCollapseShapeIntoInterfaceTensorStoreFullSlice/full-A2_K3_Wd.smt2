@@ -11,9 +11,11 @@
 (declare-fun push_constant3 () Int)
 (declare-fun binding0.length () Int)
 (assert
- (let (($t0 (< |dim(%arg0,2)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,2)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,2)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,2)| 384307168202282325))
 (assert
  (let (($t2 (> 4294967296 push_constant3)))
  (let (($t3 (>= push_constant3 0)))
@@ -53,9 +55,11 @@
 (declare-fun binding0 () (Array Int (_ BitVec 32)))
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (_ BitVec 32)))))
 (assert
- (let (($t0 (< |dim(%arg0,2)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,2)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,2)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,2)| 384307168202282325))
 (assert
  (let (($t2 (> 4294967296 push_constant3)))
  (let (($t3 (>= push_constant3 0)))
@@ -169,9 +173,11 @@
 (declare-fun push_constant3 () Int)
 (declare-fun binding0.length () Int)
 (assert
- (let (($t0 (< |dim(%arg0,2)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,2)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,2)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,2)| 384307168202282325))
 (assert
  (let (($t2 (> 4294967296 push_constant3)))
  (let (($t3 (>= push_constant3 0)))

@@ -13,11 +13,11 @@
 (declare-fun push_constant3 () Int)
 (declare-fun binding0.length () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,2)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,2)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,2)| 0)))
  (and $t3 $t2))))
 (assert
@@ -81,11 +81,11 @@
 (declare-fun binding0 () (Array Int (_ BitVec 32)))
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (_ BitVec 32)))))
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,2)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,2)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,2)| 0)))
  (and $t3 $t2))))
 (assert
@@ -219,11 +219,11 @@
 (declare-fun push_constant3 () Int)
 (declare-fun binding0.length () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,2)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,2)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,2)| 0)))
  (and $t3 $t2))))
 (assert

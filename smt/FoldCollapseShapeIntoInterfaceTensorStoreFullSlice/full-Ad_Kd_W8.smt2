@@ -12,11 +12,11 @@
 (declare-fun push_constant0 () Int)
 (declare-fun binding0.length () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,1)| 0)))
  (and $t3 $t2))))
 (assert
@@ -59,11 +59,11 @@
 (declare-fun binding0 () (Array Int (_ BitVec 32)))
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (_ BitVec 32)))))
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,1)| 0)))
  (and $t3 $t2))))
 (assert
@@ -184,11 +184,11 @@
 (declare-fun push_constant0 () Int)
 (declare-fun binding0.length () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,1)| 0)))
  (and $t3 $t2))))
 (assert

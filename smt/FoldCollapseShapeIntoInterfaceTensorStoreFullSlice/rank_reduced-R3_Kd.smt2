@@ -11,9 +11,11 @@
 (declare-fun push_constant0 () Int)
 (declare-fun binding0.length () Int)
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,1)| 768614336404564650))
 (assert
  (let (($t2 (> 4294967296 push_constant0)))
  (let (($t3 (>= push_constant0 0)))
@@ -76,9 +78,11 @@
 (declare-fun binding0 () (Array Int (_ BitVec 32)))
 (declare-fun %arg0 () (Array Int (Array Int (_ BitVec 32))))
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,1)| 768614336404564650))
 (assert
  (let (($t2 (> 4294967296 push_constant0)))
  (let (($t3 (>= push_constant0 0)))
@@ -206,9 +210,11 @@
 (declare-fun push_constant0 () Int)
 (declare-fun binding0.length () Int)
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,1)| 768614336404564650))
 (assert
  (let (($t2 (> 4294967296 push_constant0)))
  (let (($t3 (>= push_constant0 0)))

@@ -10,9 +10,11 @@
 (declare-fun |dim(%arg0,1)| () Int)
 (declare-fun %arg1 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,1)| 38430716820228232))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))
@@ -69,9 +71,11 @@
 (declare-fun idx!0 () Int)
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,1)| 38430716820228232))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))
@@ -173,9 +177,11 @@
 (declare-fun |dim(%arg0,1)| () Int)
 (declare-fun %arg1 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,1)| 38430716820228232))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))

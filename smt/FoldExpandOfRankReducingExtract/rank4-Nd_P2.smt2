@@ -10,9 +10,11 @@
 (declare-fun |dim(%arg0,0)| () Int)
 (declare-fun %arg1 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 76861433640456465))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))
@@ -56,9 +58,11 @@
 (declare-fun idx!0 () Int)
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 76861433640456465))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))
@@ -147,9 +151,11 @@
 (declare-fun |dim(%arg0,0)| () Int)
 (declare-fun %arg1 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 76861433640456465))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))

@@ -11,11 +11,11 @@
 (declare-fun |dim(%arg0,1)| () Int)
 (declare-fun %arg1 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,1)| 0)))
  (and $t3 $t2))))
 (assert
@@ -75,11 +75,11 @@
 (declare-fun idx!0 () Int)
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,1)| 0)))
  (and $t3 $t2))))
 (assert
@@ -184,11 +184,11 @@
 (declare-fun |dim(%arg0,1)| () Int)
 (declare-fun %arg1 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,1)| 0)))
  (and $t3 $t2))))
 (assert

@@ -11,9 +11,11 @@
 (declare-fun push_constant1 () Int)
 (declare-fun binding0.length () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 576460752303423487))
 (assert
  (let (($t2 (> 4294967296 push_constant1)))
  (let (($t3 (>= push_constant1 0)))
@@ -63,9 +65,11 @@
 (declare-fun binding0 () (Array Int (_ BitVec 32)))
 (declare-fun %arg0 () (Array Int (Array Int (_ BitVec 32))))
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 576460752303423487))
 (assert
  (let (($t2 (> 4294967296 push_constant1)))
  (let (($t3 (>= push_constant1 0)))
@@ -175,9 +179,11 @@
 (declare-fun push_constant1 () Int)
 (declare-fun binding0.length () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 576460752303423487))
 (assert
  (let (($t2 (> 4294967296 push_constant1)))
  (let (($t3 (>= push_constant1 0)))

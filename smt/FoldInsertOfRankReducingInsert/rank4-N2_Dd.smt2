@@ -9,9 +9,11 @@
 (set-info :status unknown)
 (declare-fun |dim(%arg1,0)| () Int)
 (assert
- (let (($t0 (< |dim(%arg1,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg1,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg1,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg1,0)| 51240955760304310))
 (assert
  (let ((?t2 (- 2 1)))
 (let ((?t3 (* ?t2 1)))
@@ -43,9 +45,11 @@
 (declare-fun %arg1 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (assert
- (let (($t0 (< |dim(%arg1,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg1,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg1,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg1,0)| 51240955760304310))
 (assert
  (let ((?t2 (select (select (select (select %arg1 idx!0) idx!1) idx!2) idx!3)))
 (let ((?t3 (- idx!3 0)))
@@ -123,9 +127,11 @@
 (set-info :status unknown)
 (declare-fun |dim(%arg1,0)| () Int)
 (assert
- (let (($t0 (< |dim(%arg1,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg1,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg1,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg1,0)| 51240955760304310))
 (assert
  (let ((?t2 (- 2 1)))
 (let ((?t3 (* ?t2 1)))

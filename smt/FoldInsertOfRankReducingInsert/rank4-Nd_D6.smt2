@@ -9,9 +9,11 @@
 (set-info :status unknown)
 (declare-fun |dim(%arg0,0)| () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 461168601842738790))
 (assert
  (let (($t2 (= 0 2)))
 (let ((?t3 (ite $t2 1 5)))
@@ -51,9 +53,11 @@
 (declare-fun %arg1 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 461168601842738790))
 (assert
  (let ((?t2 (select (select (select (select %arg1 idx!0) idx!1) idx!2) idx!3)))
 (let ((?t3 (- idx!3 0)))
@@ -139,9 +143,11 @@
 (set-info :status unknown)
 (declare-fun |dim(%arg0,0)| () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 461168601842738790))
 (assert
  (let (($t2 (= 0 2)))
 (let ((?t3 (ite $t2 1 5)))

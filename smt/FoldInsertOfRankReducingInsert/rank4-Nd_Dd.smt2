@@ -10,13 +10,17 @@
 (declare-fun |dim(%arg0,0)| () Int)
 (declare-fun |dim(%arg1,0)| () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg1,0)| 2147483648)))
+ (<= |dim(%arg0,0)| 461168601842738790))
+(assert
+ (let (($t2 (< |dim(%arg1,0)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg1,0)| 0)))
  (and $t3 $t2))))
+(assert
+ (<= |dim(%arg1,0)| 51240955760304310))
 (assert
  (let (($t4 (= 0 2)))
 (let ((?t5 (ite $t4 1 5)))
@@ -57,13 +61,17 @@
 (declare-fun %arg1 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg1,0)| 2147483648)))
+ (<= |dim(%arg0,0)| 461168601842738790))
+(assert
+ (let (($t2 (< |dim(%arg1,0)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg1,0)| 0)))
  (and $t3 $t2))))
+(assert
+ (<= |dim(%arg1,0)| 51240955760304310))
 (assert
  (let ((?t4 (select (select (select (select %arg1 idx!0) idx!1) idx!2) idx!3)))
 (let ((?t5 (- idx!3 0)))
@@ -150,13 +158,17 @@
 (declare-fun |dim(%arg0,0)| () Int)
 (declare-fun |dim(%arg1,0)| () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg1,0)| 2147483648)))
+ (<= |dim(%arg0,0)| 461168601842738790))
+(assert
+ (let (($t2 (< |dim(%arg1,0)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg1,0)| 0)))
  (and $t3 $t2))))
+(assert
+ (<= |dim(%arg1,0)| 51240955760304310))
 (assert
  (let (($t4 (= 0 2)))
 (let ((?t5 (ite $t4 1 5)))

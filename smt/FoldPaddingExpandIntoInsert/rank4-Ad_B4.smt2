@@ -11,9 +11,11 @@
 (declare-fun %arg2 () Int)
 (declare-fun %arg3 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 576460752303423487))
 (assert
  (let (($t2 (< %arg2 9223372036854775808)))
  (let (($t3 (>= %arg2 (- 9223372036854775808))))
@@ -73,9 +75,11 @@
 (declare-fun %arg1 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (declare-fun %arg0 () (Array Int (Array Int (_ BitVec 32))))
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 576460752303423487))
 (assert
  (let (($t2 (< %arg2 9223372036854775808)))
  (let (($t3 (>= %arg2 (- 9223372036854775808))))
@@ -182,9 +186,11 @@
 (declare-fun %arg2 () Int)
 (declare-fun %arg3 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,0)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,0)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,0)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,0)| 576460752303423487))
 (assert
  (let (($t2 (< %arg2 9223372036854775808)))
  (let (($t3 (>= %arg2 (- 9223372036854775808))))

@@ -11,9 +11,11 @@
 (declare-fun %arg1 () Int)
 (declare-fun %arg2 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,3)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,3)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,3)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,3)| 96076792050570581))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))
@@ -83,9 +85,11 @@
 (declare-fun idx!0 () Int)
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (assert
- (let (($t0 (< |dim(%arg0,3)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,3)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,3)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,3)| 96076792050570581))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))
@@ -194,9 +198,11 @@
 (declare-fun %arg1 () Int)
 (declare-fun %arg2 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,3)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,3)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,3)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,3)| 96076792050570581))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))

@@ -11,9 +11,11 @@
 (declare-fun %arg1 () Int)
 (declare-fun %arg2 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,1)| 57646075230342348))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))
@@ -83,9 +85,11 @@
 (declare-fun idx!0 () Int)
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,1)| 57646075230342348))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))
@@ -195,9 +199,11 @@
 (declare-fun %arg1 () Int)
 (declare-fun %arg2 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
+(assert
+ (<= |dim(%arg0,1)| 57646075230342348))
 (assert
  (let (($t2 (< %arg1 9223372036854775808)))
  (let (($t3 (>= %arg1 (- 9223372036854775808))))

@@ -12,11 +12,11 @@
 (declare-fun %arg1 () Int)
 (declare-fun %arg2 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,3)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,3)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,3)| 0)))
  (and $t3 $t2))))
 (assert
@@ -108,11 +108,11 @@
 (declare-fun idx!0 () Int)
 (declare-fun %arg0 () (Array Int (Array Int (Array Int (Array Int (_ BitVec 32))))))
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,3)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,3)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,3)| 0)))
  (and $t3 $t2))))
 (assert
@@ -249,11 +249,11 @@
 (declare-fun %arg1 () Int)
 (declare-fun %arg2 () Int)
 (assert
- (let (($t0 (< |dim(%arg0,1)| 2147483648)))
+ (let (($t0 (< |dim(%arg0,1)| 9223372036854775808)))
  (let (($t1 (>= |dim(%arg0,1)| 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< |dim(%arg0,3)| 2147483648)))
+ (let (($t2 (< |dim(%arg0,3)| 9223372036854775808)))
  (let (($t3 (>= |dim(%arg0,3)| 0)))
  (and $t3 $t2))))
 (assert

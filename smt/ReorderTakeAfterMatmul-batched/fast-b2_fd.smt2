@@ -10,9 +10,13 @@
 (declare-fun f () Int)
 (declare-fun idx () (Array Int (_ BitVec 64)))
 (assert
- (let (($t0 (< f 2147483648)))
+ (let (($t0 (< f 9223372036854775808)))
  (let (($t1 (>= f 0)))
  (and $t1 $t0))))
+(assert
+ (<= f 384307168202282325))
+(assert
+ (<= f 384307168202282325))
 (assert
  (let ((?t2 (select idx 1)))
 (let (($t3 (bvsle (_ bv3 64) ?t2)))

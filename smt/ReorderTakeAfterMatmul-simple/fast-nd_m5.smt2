@@ -10,9 +10,11 @@
 (declare-fun n () Int)
 (declare-fun idx () (Array Int (_ BitVec 64)))
 (assert
- (let (($t0 (< n 2147483648)))
+ (let (($t0 (< n 9223372036854775808)))
  (let (($t1 (>= n 0)))
  (and $t1 $t0))))
+(assert
+ (<= n 288230376151711743))
 (assert
  (let ((?t2 (select idx 4)))
 (let ((?t3 (ubv_to_int ?t2)))
@@ -81,9 +83,11 @@
 (declare-fun n () Int)
 (declare-fun idx () (Array Int (_ BitVec 64)))
 (assert
- (let (($t0 (< n 2147483648)))
+ (let (($t0 (< n 9223372036854775808)))
  (let (($t1 (>= n 0)))
  (and $t1 $t0))))
+(assert
+ (<= n 288230376151711743))
 (assert
  (let ((?t2 (select idx 4)))
 (let ((?t3 (ubv_to_int ?t2)))

@@ -9,9 +9,11 @@
 (set-info :status unknown)
 (declare-fun n () Int)
 (assert
- (let (($t0 (< n 2147483648)))
+ (let (($t0 (< n 9223372036854775808)))
  (let (($t1 (>= n 0)))
  (and $t1 $t0))))
+(assert
+ (<= n 288230376151711743))
 (assert
  (let (($t2 (> 5 0)))
 (let (($t3 (> 8 0)))
@@ -30,9 +32,11 @@
 (set-info :status unknown)
 (declare-fun n () Int)
 (assert
- (let (($t0 (< n 2147483648)))
+ (let (($t0 (< n 9223372036854775808)))
  (let (($t1 (>= n 0)))
  (and $t1 $t0))))
+(assert
+ (<= n 288230376151711743))
 (assert
  (let (($t2 (> 5 0)))
 (let (($t3 (> 8 0)))

@@ -10,13 +10,17 @@
 (declare-fun n () Int)
 (declare-fun m () Int)
 (assert
- (let (($t0 (< n 2147483648)))
+ (let (($t0 (< n 9223372036854775808)))
  (let (($t1 (>= n 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< m 2147483648)))
+ (<= n 288230376151711743))
+(assert
+ (let (($t2 (< m 9223372036854775808)))
  (let (($t3 (>= m 0)))
  (and $t3 $t2))))
+(assert
+ (<= m 1152921504606846975))
 (assert
  (let (($t4 (> m 0)))
 (let (($t5 (> 8 0)))
@@ -36,13 +40,17 @@
 (declare-fun n () Int)
 (declare-fun m () Int)
 (assert
- (let (($t0 (< n 2147483648)))
+ (let (($t0 (< n 9223372036854775808)))
  (let (($t1 (>= n 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< m 2147483648)))
+ (<= n 288230376151711743))
+(assert
+ (let (($t2 (< m 9223372036854775808)))
  (let (($t3 (>= m 0)))
  (and $t3 $t2))))
+(assert
+ (<= m 1152921504606846975))
 (assert
  (let (($t4 (> m 0)))
 (let (($t5 (> 8 0)))
