@@ -229,6 +229,9 @@ class Function:
     body: Block | None
     loc: Location = UNKNOWN_LOC
     attrs: dict[str, Any] = field(default_factory=dict)
+    public: bool = True
+    """Visible outside the module (MLIR: no ``private``/``nested`` visibility; Relax: a global
+    symbol): callers outside the module may call it."""
 
     @property
     def signature(self) -> str:

@@ -46,30 +46,44 @@ def called_functions(module: Module) -> set[str]:
 def pair_functions(src: Module, tgt: Module | None) -> list[tuple[str, Function, Function]]:
     """Pairs (name, source function, target function).
 
-    One module: ``@src`` against ``@tgt``. Two modules: functions with a body are paired by
-    name; a function present on one side only is an error unless it is only a callee."""
+    One module: ``@src`` against ``@tgt``. Two modules: every public source function with a body
+    is checked against the target's function of that name, even when other functions call it
+    (callers outside the module see it); a private function is checked through its call sites
+    only. A target function with a body that the source lacks is an error unless it is called
+    (a helper the rewrite introduced) or private. Public source functions the target no longer
+    defines are not paired: ``removed_public_functions`` reports them."""
     if tgt is None:
         fs = src.functions
         if "src" not in fs or "tgt" not in fs:
             raise InputError(f"{src.path}: a single input must define both @src and @tgt")
         return [("src", fs["src"], fs["tgt"])]
-    s_entries = {n for n, f in src.functions.items() if f.body is not None} - called_functions(src)
-    t_entries = {n for n, f in tgt.functions.items() if f.body is not None} - called_functions(tgt)
-    only_src = sorted(s_entries - set(tgt.functions))
+    t_entries = {n for n, f in tgt.functions.items() if f.body is not None and f.public} - called_functions(tgt)
     only_tgt = sorted(t_entries - set(src.functions))
-    if only_src:
-        raise InputError(f"{src.path}: function @{only_src[0]} has no counterpart in {tgt.path}")
     if only_tgt:
         raise InputError(f"{tgt.path}: function @{only_tgt[0]} has no counterpart in {src.path}")
-    pairs = []
-    for name in sorted(s_entries | t_entries):
-        s, g = src.functions[name], tgt.functions[name]
-        if s.body is None or g.body is None:
-            continue
-        pairs.append((name, s, g))
-    if not pairs:
+    removed = set(removed_public_functions(src, tgt))
+    pairs = [(name, f, tgt.functions[name]) for name, f in sorted(src.functions.items())
+             if f.body is not None and f.public and name not in removed]
+    if not pairs:  # nothing pairs by name: not a rewrite of this module
+        if removed:
+            raise InputError(f"{src.path}: function @{sorted(removed)[0]} has no counterpart in {tgt.path}")
         raise InputError(f"{src.path}: no function to check")
     return pairs
+
+
+def removed_public_functions(src: Module, tgt: Module) -> list[str]:
+    """Public source functions with a body that the target does not define as public functions
+    with a body: callers outside the module lose them, so each is a finding (``incorrect``)."""
+    out = []
+    for name, f in sorted(src.functions.items()):
+        g = tgt.functions.get(name)
+        if f.body is not None and f.public and (g is None or g.body is None or not g.public):
+            out.append(name)
+    return out
+
+
+REMOVED = ("public function @{name} is not defined (as a public function) by the target: callers "
+           "outside the module can no longer call it")
 
 
 def check_signatures(name: str, s: Function, g: Function) -> None:
@@ -97,6 +111,9 @@ def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None)
     for name, s, g in pairs:
         check_signatures(name, s, g)
     reports = [check_function(name, src, s, tgt or src, g, opts) for name, s, g in pairs]
+    for name in removed_public_functions(src, tgt) if tgt is not None else []:
+        reports.append(FunctionReport(name, Verdict.INCORRECT, message=REMOVED.format(name=name)))
+    reports.sort(key=lambda r: r.name)
     verdict = worst([r.verdict for r in reports])
     return Report(verdict, reports, MODEL_DESCRIPTIONS[opts.fp], time.perf_counter() - start)
 

@@ -163,3 +163,19 @@ return (c, d)
     ops = _ops(parse(_module(body), "c.py"))
     assert [int(b) for b in ops[0].attrs["value"].values] == [0x3FC00000, 0x80000000]
     assert int(ops[1].attrs["value"].values) == 0x4100
+
+
+def test_private_functions_are_not_public():
+    text = """@I.ir_module
+class Module:
+    @R.function(private=True)
+    def helper(x: R.Tensor((2,), "float32")):
+        return x
+
+    @R.function
+    def main(x: R.Tensor((2,), "float32")):
+        y = Module.helper(x)
+        return y
+"""
+    mod = parse(text, "p.py")
+    assert mod.functions["main"].public and not mod.functions["helper"].public

@@ -156,14 +156,16 @@ class _Translator:
             na = op.attributes[i]
             if na.name not in ("sym_name", "function_type", "sym_visibility"):
                 attrs[na.name] = self.attr(na.attr, loc)
+        public = "sym_visibility" not in op.attributes or \
+            ir.StringAttr(op.attributes["sym_visibility"]).value == "public"
         region = op.regions[0]
         if len(region.blocks) == 0:
             args = [Value(self.type(t, loc), f"%arg{i}") for i, t in enumerate(ftype.inputs)]
-            return Function(name, args, result_types, None, loc, attrs)
+            return Function(name, args, result_types, None, loc, attrs, public)
         blocks = self.region(region, loc)
         if len(blocks) != 1:
             raise Unsupported("multi-block function body", loc)
-        return Function(name, blocks[0].args, result_types, blocks[0], loc, attrs)
+        return Function(name, blocks[0].args, result_types, blocks[0], loc, attrs, public)
 
     def region(self, region, loc: Location) -> list[Block]:
         blocks = []

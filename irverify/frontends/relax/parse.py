@@ -251,7 +251,8 @@ class _Translator:
         attrs = {}
         if func.attrs is not None:
             attrs = {str(k): _plain(v) for k, v in func.attrs.items()}
-        return Function(name, args, [r.type for r in results], Block(args, self.ops), self.fn_loc, attrs)
+        return Function(name, args, [r.type for r in results], Block(args, self.ops), self.fn_loc, attrs,
+                        public="global_symbol" in attrs)
 
     def flatten(self, v: Value) -> list[Value]:
         """A returned tuple becomes its leaves (through ``relax.tuple_get_item``)."""

@@ -1,0 +1,12 @@
+// The private @helper specialised to its only call.
+func.func private @helper(%x: i32, %y: i32) -> i32 {
+  %c = arith.constant 3 : i32
+  %r = arith.addi %x, %c : i32
+  return %r : i32
+}
+
+func.func @main(%x: i32) -> i32 {
+  %c = arith.constant 3 : i32
+  %r = func.call @helper(%x, %c) : (i32, i32) -> i32
+  return %r : i32
+}
