@@ -10,9 +10,13 @@
 (declare-fun b () Int)
 (declare-fun idx () (Array Int (_ BitVec 64)))
 (assert
- (let (($t0 (< b 2147483648)))
+ (let (($t0 (< b 9223372036854775808)))
  (let (($t1 (>= b 0)))
  (and $t1 $t0))))
+(assert
+ (<= b 192153584101141162))
+(assert
+ (<= b 1152921504606846975))
 (assert
  (let (($t2 (exists ((j0!0.0 Int) )(let ((?t3 (select idx j0!0.0)))
 (let (($t4 (bvsle (_ bv0 64) ?t3)))
@@ -49,9 +53,13 @@
 (declare-fun x () (Array Int (Array Int (Array Int (_ BitVec 32)))))
 (declare-fun w () (Array Int (Array Int (Array Int (_ BitVec 32)))))
 (assert
- (let (($t0 (< b 2147483648)))
+ (let (($t0 (< b 9223372036854775808)))
  (let (($t1 (>= b 0)))
  (and $t1 $t0))))
+(assert
+ (<= b 192153584101141162))
+(assert
+ (<= b 1152921504606846975))
 (assert
  (let (($t2 (= 1 b)))
 (let ((?t3 (ite $t2 0 idx!27)))
@@ -176,9 +184,13 @@
 (declare-fun b () Int)
 (declare-fun idx () (Array Int (_ BitVec 64)))
 (assert
- (let (($t0 (< b 2147483648)))
+ (let (($t0 (< b 9223372036854775808)))
  (let (($t1 (>= b 0)))
  (and $t1 $t0))))
+(assert
+ (<= b 192153584101141162))
+(assert
+ (<= b 1152921504606846975))
 (assert
  (let (($t2 (exists ((j0!0.0 Int) )(let ((?t3 (select idx j0!0.0)))
 (let (($t4 (bvsle (_ bv0 64) ?t3)))

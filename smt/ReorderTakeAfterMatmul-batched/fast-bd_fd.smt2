@@ -11,13 +11,17 @@
 (declare-fun f () Int)
 (declare-fun idx () (Array Int (_ BitVec 64)))
 (assert
- (let (($t0 (< b 2147483648)))
+ (let (($t0 (< b 9223372036854775808)))
  (let (($t1 (>= b 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< f 2147483648)))
+ (let (($t2 (< f 9223372036854775808)))
  (let (($t3 (>= f 0)))
  (and $t3 $t2))))
+(assert
+ (<= f 384307168202282325))
+(assert
+ (<= b 1152921504606846975))
 (assert
  (let (($t4 (exists ((j0!0.0 Int) )(let ((?t5 (select idx j0!0.0)))
 (let (($t6 (bvsle (_ bv0 64) ?t5)))

@@ -59,9 +59,13 @@
  (= ?t26 (fp.mul.f32 (ite $t25 ?t19 ?t24) (ite $t25 ?t24 ?t19)))))))))))))))))))))))))
  )
 (assert
- (let (($t27 (< f 2147483648)))
+ (let (($t27 (< f 9223372036854775808)))
  (let (($t28 (>= f 0)))
  (and $t28 $t27))))
+(assert
+ (<= f 384307168202282325))
+(assert
+ (<= f 384307168202282325))
 (assert
  (let ((?t29 (fp.reduce_add.f32 (_ bv0 32) lambda!1 f)))
 (let ((?t2 (select idx idx!25)))

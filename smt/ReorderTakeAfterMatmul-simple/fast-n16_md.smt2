@@ -10,9 +10,11 @@
 (declare-fun m () Int)
 (declare-fun idx () (Array Int (_ BitVec 64)))
 (assert
- (let (($t0 (< m 2147483648)))
+ (let (($t0 (< m 9223372036854775808)))
  (let (($t1 (>= m 0)))
  (and $t1 $t0))))
+(assert
+ (<= m 1152921504606846975))
 (assert
  (let (($t2 (exists ((j0!0.0 Int) )(let ((?t3 (select idx j0!0.0)))
 (let (($t4 (bvsle (_ bv0 64) ?t3)))
@@ -38,9 +40,11 @@
 (declare-fun m () Int)
 (declare-fun idx () (Array Int (_ BitVec 64)))
 (assert
- (let (($t0 (< m 2147483648)))
+ (let (($t0 (< m 9223372036854775808)))
  (let (($t1 (>= m 0)))
  (and $t1 $t0))))
+(assert
+ (<= m 1152921504606846975))
 (assert
  (let (($t2 (exists ((j0!0.0 Int) )(let ((?t3 (select idx j0!0.0)))
 (let (($t4 (bvsle (_ bv0 64) ?t3)))

@@ -11,13 +11,17 @@
 (declare-fun m () Int)
 (declare-fun idx () (Array Int (_ BitVec 64)))
 (assert
- (let (($t0 (< n 2147483648)))
+ (let (($t0 (< n 9223372036854775808)))
  (let (($t1 (>= n 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< m 2147483648)))
+ (<= n 288230376151711743))
+(assert
+ (let (($t2 (< m 9223372036854775808)))
  (let (($t3 (>= m 0)))
  (and $t3 $t2))))
+(assert
+ (<= m 1152921504606846975))
 (assert
  (let (($t4 (exists ((j0!0.0 Int) )(let ((?t5 (select idx j0!0.0)))
 (let ((?t6 (ubv_to_int ?t5)))
@@ -46,13 +50,17 @@
 (declare-fun m () Int)
 (declare-fun idx () (Array Int (_ BitVec 64)))
 (assert
- (let (($t0 (< n 2147483648)))
+ (let (($t0 (< n 9223372036854775808)))
  (let (($t1 (>= n 0)))
  (and $t1 $t0))))
 (assert
- (let (($t2 (< m 2147483648)))
+ (<= n 288230376151711743))
+(assert
+ (let (($t2 (< m 9223372036854775808)))
  (let (($t3 (>= m 0)))
  (and $t3 $t2))))
+(assert
+ (<= m 1152921504606846975))
 (assert
  (let (($t4 (exists ((j0!0.0 Int) )(let ((?t5 (select idx j0!0.0)))
 (let ((?t6 (ubv_to_int ?t5)))
