@@ -58,10 +58,7 @@ def tensor_value(model, tensor: Tensor, fp, array=None):
     import numpy as np
 
     shape = [solver.int_value(model, d) for d in tensor.dims]
-    total = 1
-    for s in shape:
-        total *= max(s, 0)
-    if total > MAX_ELEMENTS:
+    if _count(shape) > MAX_ELEMENTS:
         raise TooLarge(f"tensor of shape {shape}")
     out = np.zeros(shape, dtype=numpy_dtype(tensor.type.elem))
     contents = solver.array_entries(model, array) if array is not None and tensor.rank else None
@@ -78,10 +75,12 @@ def tensor_value(model, tensor: Tensor, fp, array=None):
 
 
 def _count(shape: list[int]) -> int:
+    """The element count, or the largest extent when that is larger (an empty tensor whose other
+    extent is huge cannot be a numpy array either)."""
     total = 1
     for s in shape:
         total *= max(s, 0)
-    return total
+    return max([total, *shape])
 
 
 def _int(i: int):
