@@ -318,8 +318,9 @@ def yielded_value_depends_on_args(block) -> bool:
 def pad(ctx, op: Op, src: Tensor, *dynamic: Scalar):
     """Constant padding: result dim ``k`` is ``low[k] + src[k] + high[k]``; elements inside
     ``[low, low + src)`` come from the source, the others are the value the body yields (which
-    must not depend on the body's index arguments). Negative padding amounts are UB; UB in the
-    body is UB when at least one padding element exists. ``nofold`` does not change the value."""
+    must not depend on the body's index arguments). Negative padding amounts and a result dim
+    that overflows index are UB; UB in the body is UB when at least one padding element exists.
+    ``nofold`` does not change the value."""
     reject_encodings(op)
     (block,) = op.regions[0]
     if yielded_value_depends_on_args(block):
@@ -331,8 +332,10 @@ def pad(ctx, op: Op, src: Tensor, *dynamic: Scalar):
     for k, (lo, hi) in enumerate(zip(low, high)):
         ctx.add_ub(t.or_(lo < 0, hi < 0), f"tensor.pad: negative padding in dim {k}")
     ttype = op.results[0].type
-    computed = [lo + d + hi for lo, d, hi in zip(low, src.dims, high)]
-    dims = result_dims(ctx, ttype, [t.simplify(c) for c in computed], op)
+    computed = [t.simplify(lo + d + hi) for lo, d, hi in zip(low, src.dims, high)]
+    for k, c in enumerate(computed):  # the extent is index arithmetic: past 2^63 it overflows
+        ctx.add_ub(t.not_(t.in_signed_range(c, 64)), f"tensor.pad: result dim {k} overflows index")
+    dims = result_dims(ctx, ttype, computed, op)
     has_padding = t.and_(*(d > 0 for d in dims), t.or_(*(t.or_(lo > 0, hi > 0) for lo, hi in zip(low, high))))
     marker = fresh_index(1, "pad")
     with ctx.elementwise(marker, [t.ite(has_padding, t.int_val(1), t.int_val(0))]):

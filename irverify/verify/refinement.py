@@ -227,7 +227,7 @@ def distinct_values(model, pretty, fp) -> list[Any]:
         count = 1
         for n in shape:
             count *= max(n, 0)
-        if count > PRETTY_LIMIT or (isinstance(elem, IntType) and elem.width < 8):
+        if count > PRETTY_LIMIT or max(shape, default=0) > PRETTY_LIMIT or (isinstance(elem, IntType) and elem.width < 8):
             continue
         if isinstance(elem, FloatType) and elem.is_small:  # no float constants of these formats
             continue
