@@ -192,13 +192,22 @@ def test_exit_1_confirmed_by_execution(tmp_path, capsys):
     assert f["verdict"] == "incorrect" and f["confirmed"] is True
 
 
-def test_exit_2_one_sided_function(tmp_path, capsys):
-    a = write(tmp_path, "a.mlir", fn("f", "arith.addi") + fn("g", "arith.addi"))
-    b = write(tmp_path, "b.mlir", fn("f", "arith.addi"))
+def test_exit_2_target_only_function(tmp_path, capsys):
+    a = write(tmp_path, "a.mlir", fn("f", "arith.addi"))
+    b = write(tmp_path, "b.mlir", fn("f", "arith.addi") + fn("g", "arith.addi"))
     code, _, err = run_main(capsys, "check", a, b)
     assert code == 2
     assert "@g" in err and "no counterpart" in err
     assert len(err.strip().splitlines()) == 1
+
+
+def test_exit_1_dropped_public_function(tmp_path, capsys):
+    """A public function the target no longer defines is a finding, not an input error."""
+    a = write(tmp_path, "a.mlir", fn("f", "arith.addi") + fn("g", "arith.addi"))
+    b = write(tmp_path, "b.mlir", fn("f", "arith.addi"))
+    code, out, _ = run_main(capsys, "check", a, b, "--no-confirm")
+    assert code == 1
+    assert "@g: incorrect" in out and "public function @g is not defined" in out
 
 
 def test_exit_2_signature_mismatch(tmp_path, capsys):

@@ -57,10 +57,6 @@ def pair_functions(src: Module, tgt: Module | None) -> list[tuple[str, Function,
         if "src" not in fs or "tgt" not in fs:
             raise InputError(f"{src.path}: a single input must define both @src and @tgt")
         return [("src", fs["src"], fs["tgt"])]
-    t_entries = {n for n, f in tgt.functions.items() if f.body is not None and f.public} - called_functions(tgt)
-    only_tgt = sorted(t_entries - set(src.functions))
-    if only_tgt:
-        raise InputError(f"{tgt.path}: function @{only_tgt[0]} has no counterpart in {src.path}")
     removed = set(removed_public_functions(src, tgt))
     pairs = [(name, f, tgt.functions[name]) for name, f in sorted(src.functions.items())
              if f.body is not None and f.public and name not in removed]
@@ -68,6 +64,10 @@ def pair_functions(src: Module, tgt: Module | None) -> list[tuple[str, Function,
         if removed:
             raise InputError(f"{src.path}: function @{sorted(removed)[0]} has no counterpart in {tgt.path}")
         raise InputError(f"{src.path}: no function to check")
+    t_entries = {n for n, f in tgt.functions.items() if f.body is not None and f.public} - called_functions(tgt)
+    only_tgt = sorted(t_entries - set(src.functions))
+    if only_tgt:
+        raise InputError(f"{tgt.path}: function @{only_tgt[0]} has no counterpart in {src.path}")
     return pairs
 
 
