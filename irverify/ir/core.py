@@ -168,7 +168,8 @@ class FloatAttr:
 
 @dataclass
 class DenseAttr:
-    """A dense elements constant: a numpy array plus its tensor type (splats are expanded).
+    """A dense elements constant: a numpy array plus its tensor type (a splat is a read-only
+    broadcast view of its one element, so its size costs nothing).
     Float elements are stored as their IEEE bit patterns (an unsigned integer array), integers
     wider than 64 bits as Python ints (an object array)."""
 

@@ -93,8 +93,13 @@ def dense_tensor(ctx, attr: DenseAttr) -> Tensor:
     """A constant tensor: a splat is one term; otherwise a chain of ``ite`` over the flat index.
     Float elements are bit patterns (``DenseAttr``)."""
     ttype = attr.type
-    flat = attr.values.reshape(-1)
     dims = [t.int_val(d) for d in ttype.shape]
+    values = attr.values
+    if values.size == 0 or all(s == 0 for s in values.strides):  # a splat (a broadcast view)
+        one = values.reshape(-1)[0] if values.size else 0
+        splat = scalar_const(ctx, int(one), ttype.elem)
+        return Tensor(ttype, dims, lambda idx: splat)
+    flat = values.reshape(-1)
     terms = [scalar_const(ctx, int(v), ttype.elem) for v in flat]
     if not terms or all(t.static_bool(x == terms[0]) is True for x in terms):
         splat = terms[0] if terms else scalar_const(ctx, 0, ttype.elem)

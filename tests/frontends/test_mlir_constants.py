@@ -99,3 +99,34 @@ def test_literal_bits_ties_to_even():
     assert literal_bits("65520", "f16") == 0x7C00  # rounds to infinity
     assert literal_bits("-0.000000e+00", "f32") == 0x80000000
     assert literal_bits("-1.0e-50", "f32") == 0x80000000  # underflows to -0
+
+
+@pytest.mark.parametrize("elem,literal,bits", [("f32", "0x7F800001", 0x7F800001), ("bf16", "-2.5", 0xC020),
+                                               ("i8", "-3", -3), ("i1", "true", 1), ("index", "7", 7)])
+def test_splat_of_a_huge_shape_is_one_element(elem, literal, bits):
+    """A splat of 10^12 elements (a model weight's size and beyond) is a broadcast view of its
+    one element: it is read, and a function using it evaluates, without materialising it."""
+    text = (f"func.func @f(%i: index) -> {elem} {{\n"
+            f"  %c = arith.constant dense<{literal}> : tensor<1000000x1000000x{elem}>\n"
+            f"  %x = tensor.extract %c[%i, %i] : tensor<1000000x1000000x{elem}>\n"
+            f"  return %x : {elem}\n}}")
+    fn = parse_mlir(text, "c.mlir").functions["f"]
+    dense = fn.body.ops[0].attrs["value"]
+    assert isinstance(dense, DenseAttr) and dense.values.shape == (1000000, 1000000)
+    assert dense.values.strides == (0, 0) and int(dense.values[123, 456]) == bits
+
+
+def test_huge_splat_check_is_decided():
+    """check of a function adding a splat of 13.8M elements: correct against itself, and a
+    different splat value is found (no per-element terms)."""
+    from irverify.verify.check import Options, check_modules
+
+    def module(value):
+        t = "tensor<3000x4600xi32>"
+        return parse_mlir(f"func.func @f(%x: {t}) -> {t} {{\n  %c = arith.constant dense<{value}> : {t}\n"
+                          f"  %e = tensor.empty() : {t}\n"
+                          f"  %r = linalg.elementwise <add> ins(%x, %c : {t}, {t}) outs(%e : {t}) -> {t}\n"
+                          f"  return %r : {t}\n}}", "s.mlir")
+
+    assert check_modules(module(1), module(1), Options()).verdict.value == "correct"
+    assert check_modules(module(1), module(2), Options(confirm=False)).verdict.value == "incorrect"

@@ -100,10 +100,15 @@ def parse_mlir(text: str, path: str) -> Module:
     return translate_module(native, text, path)
 
 
+# Function ops read as functions: ``func.func`` and IREE's ``util.func`` (same structure; its
+# ``tied_operands`` must tie nothing, see ``irverify.semantics.util``).
+FUNCTION_OPS = ("func.func", "util.func")
+
+
 def translate_module(native, text: str, path: str) -> Module:
     functions: dict[str, Function] = {}
     for op in _top_level_ops(native):
-        if op.name != "func.func":
+        if op.name not in FUNCTION_OPS:
             continue
         fn = _Translator(path).function(op)
         functions[fn.name] = fn
@@ -138,16 +143,21 @@ def _location(loc, path: str) -> Location:
 
 
 class _Translator:
-    """Walks one ``func.func`` and builds irverify ``Value``/``Op``/``Block`` objects."""
+    """Walks one ``func.func`` / ``util.func`` and builds irverify ``Value``/``Op``/``Block`` objects."""
 
     def __init__(self, path: str):
         self.path = path
         self.values: dict[Any, Value] = {}
+        self.names = None  # one ir.AsmState per function: naming a value is then O(1)
+
+    def name(self, value) -> str:
+        return value.get_name(self.names)
 
     def function(self, op) -> Function:
         from iree.compiler import ir
 
         name = ir.StringAttr(op.attributes["sym_name"]).value
+        self.names = ir.AsmState(op)
         ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
         loc = _location(op.location, self.path)
         result_types = [self.type(t, loc) for t in ftype.results]
@@ -156,6 +166,10 @@ class _Translator:
             na = op.attributes[i]
             if na.name not in ("sym_name", "function_type", "sym_visibility"):
                 attrs[na.name] = self.attr(na.attr, loc)
+        if op.name == "util.func":
+            from irverify.semantics.util import require_untied
+
+            require_untied(attrs.pop("tied_operands", None), f"'util.func' @{name}", loc)
         public = "sym_visibility" not in op.attributes or \
             ir.StringAttr(op.attributes["sym_visibility"]).value == "public"
         region = op.regions[0]
@@ -172,7 +186,7 @@ class _Translator:
         for blk in region.blocks:
             args = []
             for a in blk.arguments:
-                v = Value(self.type(a.type, loc), a.get_name())
+                v = Value(self.type(a.type, loc), self.name(a))
                 self.values[a] = v
                 args.append(v)
             ops = [self.op(o.operation) for o in blk.operations]
@@ -188,7 +202,7 @@ class _Translator:
             operands.append(self.values[o])
         results = []
         for r in op.results:
-            v = Value(self.type(r.type, loc), r.get_name())
+            v = Value(self.type(r.type, loc), self.name(r))
             self.values[r] = v
             results.append(v)
         attrs = {}
@@ -297,17 +311,12 @@ class _Translator:
             return OpaqueAttr(str(a))
         elem = ttype.elem
         try:
+            if a.is_splat:
+                return self._splat(a, ttype, loc)
             if isinstance(elem, FloatType) and not elem.is_small:
                 values = _dense_float_bits(a, ttype)
             elif isinstance(elem, IntType) and elem.width > 64:
                 values = _dense_wide_ints(a, ttype)
-            elif a.is_splat:
-                from iree.compiler import ir
-
-                splat = a.get_splat_value()
-                if not isinstance(splat, ir.IntegerAttr):
-                    return OpaqueAttr(str(a))
-                values = np.full(ttype.shape, int(splat.value), dtype=_np_dtype(ttype))
             else:
                 values = np.array(a)
         except Unsupported:
@@ -317,6 +326,32 @@ class _Translator:
         if values.shape != tuple(ttype.shape):
             return OpaqueAttr(str(a))
         return DenseAttr(ttype, values)
+
+    def _splat(self, a, ttype: TensorType, loc: Location) -> Any:
+        """A splat as a read-only broadcast view of its one element: O(1) memory and time
+        whatever the shape (model weights can be splats of millions of elements)."""
+        import numpy as np
+        from iree.compiler import ir
+
+        splat = a.get_splat_value()
+        elem = ttype.elem
+        if isinstance(elem, FloatType):
+            one = self._float(ir.FloatAttr(splat), loc) if isinstance(splat, ir.FloatAttr) else None
+            if not isinstance(one, FloatAttr):
+                return OpaqueAttr(str(a))
+            value = np.array(one.bits, dtype=_UINT[elem.width])
+        elif isinstance(splat, ir.BoolAttr):
+            value = np.array(bool(splat.value), dtype=np.bool_)
+        elif isinstance(splat, ir.IntegerAttr):
+            if isinstance(elem, IntType) and elem.width > 64:
+                value = np.empty((), dtype=object)
+                value[()] = _printed_elements(str(a), 1, (elem.width + 7) // 8,
+                                              lambda tok: int(tok) % (1 << elem.width))[0] % (1 << elem.width)
+            else:
+                value = np.array(int(splat.value), dtype=_np_dtype(ttype))
+        else:
+            return OpaqueAttr(str(a))
+        return DenseAttr(ttype, np.broadcast_to(value, tuple(ttype.shape)))
 
     def _sparse(self, text: str, loc: Location) -> Any:
         """``sparse<INDICES, VALUES> : TYPE`` (the bindings have no API for it): the type is parsed
