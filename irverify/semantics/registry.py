@@ -33,6 +33,7 @@ _MODULES = {
     "iree_tensor_ext": "irverify.semantics.iree",
     "relax": "irverify.semantics.relax",
     "scf": "irverify.semantics.scf",
+    "util": "irverify.semantics.util",
 }
 
 

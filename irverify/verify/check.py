@@ -31,7 +31,7 @@ def called_functions(module: Module) -> set[str]:
 
     def walk(ops):
         for op in ops:
-            if op.name == "func.call":
+            if op.name in ("func.call", "util.call"):
                 names.add(str(op.attrs.get("callee")))
             for region in op.regions:
                 for block in region:
