@@ -213,7 +213,9 @@ class Buffer:
         value, defined = t.select(self.initial, [p]), t.true()
         for st in self.stores:
             if st.view.elem != self.elem:
-                value = self._overwrite(st, p, value, side)
+                value, covered = self._overwrite(st, p, value, side)
+                if st.view.elem.width >= self.elem.width:  # the unit is overwritten whole
+                    defined = t.or_(covered, defined)
                 continue
             written, idx = st.locate(p, side)
             value = t.ite(written, st.value.at(idx), value)
@@ -222,27 +224,28 @@ class Buffer:
         return value, defined
 
     def _overwrite(self, st: Store, p, old, side: list | None):
-        """Unit ``p`` after ``st``, a store through a view of another element type (whose
-        elements are all defined, see ``dispatch_store``)."""
+        """(unit ``p`` after ``st``, whether ``st`` writes to it) for a store through a view of
+        another element type (whose elements are all defined, see ``dispatch_store``)."""
         fp, vt, ut = self.fp, st.view.elem, self.elem
         w, u = vt.width, ut.width
         if w == u:
             written, idx = st.locate(p, side)
-            return t.ite(written, from_bits(fp, to_bits(fp, st.value.at(idx), vt), ut), old)
+            return t.ite(written, from_bits(fp, to_bits(fp, st.value.at(idx), vt), ut), old), written
         if w > u:  # unit p is part (rel mod k) of view element (rel div k)
             k = t.int_val(w // u)
             rel = p - st.view.offset * k
             written, idx = st.locate_linear(t.floordiv(rel, k), side)
             shift = t.int_to_bv(t.floormod(rel, k) * u, w)
             part = t.trunc(t.lshr(to_bits(fp, st.value.at(idx), vt), shift), u)
-            return t.ite(written, from_bits(fp, part, ut), old)
+            return t.ite(written, from_bits(fp, part, ut), old), written
         k = u // w  # bit field c of unit p is view element p*k + c - offset
-        bits, parts = to_bits(fp, old, ut), []
+        bits, parts, any_written = to_bits(fp, old, ut), [], []
         for c in range(k):
             written, idx = st.locate_linear(p * k + c - st.view.offset, side)
             field_c = t.extract(c * w + w - 1, c * w, bits)
             parts.append(t.ite(written, to_bits(fp, st.value.at(idx), vt), field_c))
-        return from_bits(fp, t.concat(*reversed(parts)), ut)
+            any_written.append(written)
+        return from_bits(fp, t.concat(*reversed(parts)), ut), t.or_(*any_written)
 
     def read_view(self, view: View, q):
         """(value, defined) of element ``q`` (row-major linear index) of ``view``."""
@@ -590,9 +593,14 @@ def dispatch_store(ctx, op: Op, value: Tensor, dst: View, *args):
         if d:
             ctx.add_ub(s != 1, f"dispatch.tensor.store: dropped dim {k} is not a unit dim")
     mem = memory(ctx)
-    if dst.elem != mem.buffers[dst.binding].elem and value.defined is not None:
+    unit = mem.buffers[dst.binding].elem
+    if dst.elem != unit and value.defined is not None:
         raise Unsupported(f"store of possibly undefined {dst.elem} elements into binding "
-                          f"{dst.binding} of {mem.buffers[dst.binding].elem} units", op.loc)
+                          f"{dst.binding} of {unit} units", op.loc)
+    if dst.elem != unit and dst.elem.width < unit.width and mem.buffers[dst.binding].any_undefined():
+        # Units are compared whole: one partly overwritten would mix defined and undefined bits.
+        raise Unsupported(f"store of {dst.elem} elements into binding {dst.binding} of {unit} units "
+                          "holding undefined elements", op.loc)
     buf = mem.buffers[dst.binding].with_store(Store(dst, offsets, sizes, strides, dropped, value))
     mem.buffers[dst.binding] = buf
     ctx.state.extra_outputs[f"binding {dst.binding}"] = buf
