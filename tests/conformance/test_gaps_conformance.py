@@ -1,6 +1,7 @@
 """Conformance with IREE llvm-cpu of the MLIR ops the other conformance files leave out:
 ``arith.maxnumf``/``minnumf``, ``arith.uitofp``/``fptoui``, ``tensor.rank``, ``func.call``,
-``iree_tensor_ext.dispatch.workload.ordinal`` and ``scf.forall`` storing tiles to bindings.
+``iree_tensor_ext.dispatch.workload.ordinal`` and ``scf.forall`` storing tiles to bindings,
+overlapping tiles included (identical values are defined, different values race).
 
 Plain functions are compiled once (one ``run_functions`` batch); irverify evaluates the same
 text with ``evaluate_function(..., fp_name="ieee")``: integers must agree exactly, floats bitwise
@@ -435,3 +436,81 @@ def test_forall_tiles_and_workload_ordinals_match_iree():
         checked += 1
     assert checked >= 12 and ub >= 1
     assert unwritten > 0  # some tiles left sentinels in place
+
+
+# Push constants: n (binding length), S (tile step). Four iterations write tiles [i*S, i*S + 4):
+# they overlap when S < 4. Binding 1 gets the input tile (overlaps write identical values:
+# defined), binding 2 the input tile plus i (overlaps write different values: a race, so
+# irverify leaves exactly the positions two iterations write undefined).
+OVERLAP = f"""
+#l = #hal.pipeline.layout<constants = 2, bindings = [#hal.pipeline.binding<storage_buffer, ReadOnly>, {SB}, {SB}]>
+func.func @k() {{
+  %c0 = arith.constant 0 : index
+  %n = hal.interface.constant.load layout(#l) ordinal(0) : index
+  %s = hal.interface.constant.load layout(#l) ordinal(1) : index
+  %in = hal.interface.binding.subspan layout(#l) binding(0) alignment(64) offset(%c0) flags(ReadOnly) : {RO}{{%n}}
+  %o1 = hal.interface.binding.subspan layout(#l) binding(1) alignment(64) offset(%c0) : {WO}{{%n}}
+  %o2 = hal.interface.binding.subspan layout(#l) binding(2) alignment(64) offset(%c0) : {WO}{{%n}}
+  scf.forall (%i) in (4) {{
+    %off = arith.muli %i, %s : index
+    %v = iree_tensor_ext.dispatch.tensor.load %in, offsets = [%off], sizes = [4], strides = [1] : {RO}{{%n}} -> tensor<4xi32>
+    iree_tensor_ext.dispatch.tensor.store %v, %o1, offsets = [%off], sizes = [4], strides = [1] : tensor<4xi32> -> {WO}{{%n}}
+    %iv = arith.index_cast %i : index to i32
+    %w = linalg.generic {{indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}} outs(%v : tensor<4xi32>) {{
+    ^bb0(%x: i32):
+      %y = arith.addi %x, %iv : i32
+      linalg.yield %y : i32
+    }} -> tensor<4xi32>
+    iree_tensor_ext.dispatch.tensor.store %w, %o2, offsets = [%off], sizes = [4], strides = [1] : tensor<4xi32> -> {WO}{{%n}}
+  }}
+  return
+}}
+"""
+
+
+def test_forall_overlapping_tiles_match_iree_where_defined():
+    from irverify.execute.iree import run_host_module
+    from irverify.frontends.mlir.dispatch_confirm import wrap
+    from irverify.smt import terms as t
+    from irverify.smt.floats import theory
+    from irverify.verify.encode import encode_function, make_inputs
+
+    module = parse_mlir(OVERLAP, "overlap.mlir")
+    fn = module.functions["k"]
+    fp = theory("abstract")
+    inputs = make_inputs(fn, fp)
+    enc = encode_function(fn, module, inputs, fp)
+    rng = np.random.default_rng(7)
+    cases = []
+    for step in (1, 2, 3, 4, 5):
+        n = 3 * step + 4 + int(rng.integers(0, 3))
+        cases.append(([n, step], [rng.integers(-1000, 1000, n).astype(np.int32),
+                                  *(-(np.arange(n) + 1)).astype(np.int32)[None].repeat(2, 0)]))
+    runs = run_host_module(wrap(module, fn).text,
+                           [("main", [*pcs, *(b.copy() for b in bufs)]) for pcs, bufs in cases])
+    raced = 0
+    for (pcs, bufs), run in zip(cases, runs):
+        assert not isinstance(run, ExecutionError), run
+        n, step = pcs
+        pairs = [(inputs.symbols[f"push_constant.{k}"], t.int_val(v)) for k, v in enumerate(pcs)]
+        for b, arr in enumerate(bufs):
+            _, length, initial = inputs.symbols[f"binding.{b}"]
+            contents = t.const_array(1, t.bv_val(0, 32))
+            for i, x in enumerate(arr.tolist()):
+                contents = t.store(contents, [t.int_val(i)], t.bv_val(int(x), 32))
+            pairs += [(length, t.int_val(arr.size)), (initial, contents)]
+        writers = np.zeros(n, np.int64)
+        for i in range(4):
+            writers[i * step:i * step + 4] += 1
+        for b in (1, 2):
+            buf = enc.state.extra_outputs[f"binding {b}"]
+            for p in range(n):
+                value, defined = (t.simplify(t.substitute(x, pairs)) for x in buf.read(t.int_val(p)))
+                expect_defined = bool(b == 1 or writers[p] <= 1)
+                assert t.static_bool(defined) is expect_defined, (pcs, b, p)
+                if expect_defined:
+                    v = t.static_int(value)
+                    assert np.int32(v - (1 << 32) if v >= 1 << 31 else v) == run[b][p], (pcs, b, p)
+                else:
+                    raced += 1
+    assert raced > 0
