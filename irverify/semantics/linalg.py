@@ -66,13 +66,22 @@ class Structured:
 # ----------------------------------------------------------------------------- linalg.generic
 
 
-@semantics("linalg.generic", attrs=("indexing_maps", "iterator_types", "doc"))
+@semantics("linalg.generic", attrs=("indexing_maps", "iterator_types", "doc", "linalg.memoized_indexing_maps"))
 def generic(ctx, op: Op, *operands):
-    """``linalg.generic``: the loop nest over the maps' iteration space running the region."""
+    """``linalg.generic``: the loop nest over the maps' iteration space running the region.
+
+    ``linalg.memoized_indexing_maps`` is the cache of a named op's maps (``getIndexingMaps``);
+    ``linalg-generalize-named-ops`` copies it onto the generic it builds (from ``linalg.matvec``,
+    ``linalg.dot``, ...). A generic reads its maps from ``indexing_maps`` only, so the copy is
+    accepted when it repeats them, and unsupported otherwise (rather than guessing which wins)."""
     n_ins = len(operands) - len(op.results)
     maps = op.attrs["indexing_maps"]
     if not all(isinstance(m, AffineMap) for m in maps):
         raise Unsupported("linalg.generic indexing_maps that are not affine maps", op.loc)
+    memo = op.attrs.get("linalg.memoized_indexing_maps")
+    if memo is not None and list(memo) != list(maps):
+        raise Unsupported("linalg.generic whose linalg.memoized_indexing_maps differ from its indexing_maps",
+                          op.loc, f"value {memo}")
     iterators = [iterator_kind(op, it) for it in op.attrs["iterator_types"]]
     if len(op.regions) != 1 or len(op.regions[0]) != 1:
         raise Unsupported("linalg.generic without a single-block body", op.loc)

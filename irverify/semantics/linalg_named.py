@@ -6,7 +6,7 @@ scalar body of ``arith`` ops (plus two private scalar ops for ``math`` functions
 Operands of another element type are converted to the output element type as MLIR's
 ``TypeFn`` casts do: ``cast_signed`` (the default) uses ``extsi``/``sitofp``/``fptosi``,
 ``cast_unsigned`` uses ``extui``/``uitofp``/``fptoui``; narrowing uses ``trunci``/``truncf``,
-float widening ``extf``.
+float widening ``extf``; an ``index`` operand becomes an integer by ``index_cast`` under either.
 """
 
 from __future__ import annotations
@@ -52,8 +52,9 @@ class BodyBuilder:
             return self.emit("arith.fptoui" if unsigned else "arith.fptosi", [v], dst)
         if isinstance(src, FloatType) and isinstance(dst, FloatType) and src.width != dst.width:
             return self.emit("arith.extf" if dst.width > src.width else "arith.truncf", [v], dst)
-        if isinstance(src, IndexType) and isinstance(dst, IntType) or \
-                isinstance(src, IntType) and isinstance(dst, IndexType):
+        if isinstance(src, IndexType) and isinstance(dst, IntType):
+            return self.emit("arith.index_cast", [v], dst)  # signed even for cast_unsigned, as MLIR
+        if isinstance(src, IntType) and isinstance(dst, IndexType):
             return self.emit("arith.index_castui" if unsigned else "arith.index_cast", [v], dst)
         raise Unsupported(f"conversion from {src} to {dst} in '{self.op.name}'", self.op.loc)
 
