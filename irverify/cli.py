@@ -46,6 +46,15 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--split-input-file", action="store_true")
     _common(v)
 
+    lt = sub.add_parser("validate-lit", help="replay the iree-opt RUN lines of lit test files and check every case")
+    lt.add_argument("files", nargs="+", metavar="FILE", help="lit test files (.mlir with // RUN: lines)")
+    lt.add_argument("-j", "--jobs", type=int, default=1, help="cases checked at once (forked processes)")
+    lt.add_argument("--shard", metavar="I/N", help="check only the I-th of N interleaved shards of the cases")
+    lt.add_argument("--case-timeout", type=float, default=120.0, metavar="S",
+                    help="wall-clock limit per case; past it the case is unknown")
+    lt.add_argument("--memory-mb", type=int, default=8192, metavar="MB", help="address-space limit per case")
+    _common(lt)
+
     pt = sub.add_parser("patterns", help="check the pattern catalogue: pattern x {static, dynamic, mixed}")
     pt.add_argument("names", nargs="*", metavar="NAME", help="catalogue entries (default: all)")
     pt.add_argument("--dir", help="pattern directory (default: the repository's patterns/)")
@@ -82,6 +91,10 @@ def main(argv: list[str] | None = None) -> int:
             from irverify.validate import run_validate_pass
 
             return run_validate_pass(args, options_from(args))
+        if args.command == "validate-lit":
+            from irverify.lit_corpus import run_validate_lit
+
+            return run_validate_lit(args, options_from(args))
         if args.command == "patterns":
             from irverify.patterns.run import main as run_patterns
 
