@@ -2,10 +2,12 @@
 // scf.forall writes its own number to all of binding 1 (a data race: those positions hold an
 // unspecified value afterwards, they are not UB of the function), and element %i of %x to
 // element %i of binding 0. The target copies element 1 everywhere: binding 0 differs.
-// RUN: not irverify check %s --no-confirm | filecheck %s
+// REQUIRES: iree
+// RUN: not irverify check %s | filecheck %s
 // CHECK: @src: incorrect
 // CHECK-NEXT: ERROR: value mismatch
 // CHECK: Differing output: binding 0
+// CHECK: confirmed: true (IREE llvm-cpu (dispatch wrapper)) binding 0 differs
 // CHECK: verdict: incorrect
 
 #l = #hal.pipeline.layout<constants = 1, bindings = [#hal.pipeline.binding<storage_buffer>, #hal.pipeline.binding<storage_buffer>]>
