@@ -33,6 +33,7 @@ _MODULES = {
     "iree_tensor_ext": "irverify.semantics.iree",
     "relax": "irverify.semantics.relax",
     "scf": "irverify.semantics.scf",
+    "math": "irverify.semantics.math",
     "util": "irverify.semantics.util",
 }
 
