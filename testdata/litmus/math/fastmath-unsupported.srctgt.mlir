@@ -1,7 +1,7 @@
 // A fastmath flag changes what a math function may return: unsupported, named.
 // RUN: not irverify check %s --no-confirm 2>&1 | filecheck %s
-// CHECK: unsupported
-// CHECK-SAME: fastmath
+// CHECK: @src: unsupported
+// CHECK-NEXT: unsupported: fastmath
 
 func.func @src(%x: f32) -> f32 {
   %0 = math.exp %x fastmath<afn> : f32

@@ -1,7 +1,7 @@
 // A util.func result tied to an operand (an in-place update) is not modelled: unsupported,
 // naming the attribute and the function.
 // RUN: not irverify check %s --no-confirm 2>&1 | filecheck %s
-// CHECK: unsupported
+// CHECK: unsupported:
 // CHECK-SAME: tied_operands
 
 util.func public @src(%a: tensor<4xi32>) -> %a {
