@@ -289,8 +289,26 @@ def construct(message: str) -> str:
     text = re.split(r"\s\(|;|: ", text, maxsplit=1)[0]
     text = re.sub(r"@[\w$.-]+", "@F", text)
     text = re.sub(r"affine_map<.*", "affine_map<...>", text)
+    text = _elide_shaped_types(text)
     text = re.sub(r"\b\d+\b", "N", text)
     return text[:90]
+
+
+def _elide_shaped_types(text: str) -> str:
+    """``memref<?x4xf32, strided<[4, 1]>>`` -> ``memref<...>`` (likewise tensor, vector)."""
+    out, i = [], 0
+    for m in re.finditer(r"\b(memref|tensor|vector)<", text):
+        if m.start() < i:
+            continue
+        depth, j = 0, m.end() - 1
+        while j < len(text):
+            depth += {"<": 1, ">": -1}.get(text[j], 0)
+            if depth == 0:
+                break
+            j += 1
+        out.append(text[i:m.start()] + m.group(1) + "<...>")
+        i = j + 1
+    return "".join(out) + text[i:]
 
 
 def error_class(message: str) -> str:
