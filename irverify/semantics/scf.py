@@ -15,6 +15,7 @@ Encoding. The body is evaluated once at fresh iteration numbers ``k``:
   one parallel write of the binding (``ForallStore``): the final contents at flat unit position
   ``p`` are the value written at ``p`` by the iteration that writes ``p`` (the body's last store
   writing ``p`` within that iteration), or the previous contents when no iteration writes it.
+  An undefined stored element (of ``tensor.empty``) leaves its position undefined.
 * Two different iterations writing the same position with *different* values is a data race.
   It is not UB of the function: as in LLVM's memory model (LangRef, "Memory Model for
   Concurrent Operations": a non-atomic read that may see more than one write returns
@@ -22,7 +23,8 @@ Encoding. The body is evaluated once at fresh iteration numbers ``k``:
   *undefined*, like an element of ``tensor.empty``: the source promises nothing there, every
   other position of the binding (and every other binding) is still compared, and a target that
   races where the source does not is incorrect. Iterations that write *identical* values do not
-  race: the position holds that value (the bits every writer stores).
+  race: the position holds that value (the bits every writer stores). Writers that agree on
+  the bits but not on whether the element is defined race too.
 * With a static domain of at most ``EXPAND_LIMIT`` points the writing iteration is chosen by an
   if-then-else over the points (exact, quantifier-free), and ``p`` is raced when some writer's
   value differs from the chosen one. Otherwise a fresh uninterpreted "picker" ``pick(p)`` names
@@ -37,8 +39,7 @@ Encoding. The body is evaluated once at fresh iteration numbers ``k``:
 
 Unsupported: tensor results (``shared_outs``), a non-empty ``scf.forall.in_parallel``, nested
 ``scf.forall``, calls in the body, stores through a view created inside the body or of another
-element type than the binding's units, stores of possibly undefined elements, and body
-assumptions that depend on the iteration.
+element type than the binding's units, and body assumptions that depend on the iteration.
 """
 
 from __future__ import annotations
@@ -66,8 +67,8 @@ class ForallStore:
     """The stores of one ``scf.forall`` body to one binding, in parallel over the domain.
 
     It plays the part of ``iree.Store`` in ``iree.Buffer.read``: ``locate(p, side)`` returns
-    (is ``p`` written by some iteration, ``[value written at p]``) and ``value.at([v])`` is
-    ``v``."""
+    (is ``p`` written by some iteration, ``[value written at p]``, or ``[value, defined]`` when
+    positions may be undefined) and ``value.at(...)`` / ``value.defined(...)`` read them back."""
 
     view: Any  # a view of the binding's unit type (for ``Buffer.read``)
     ks: list[Any]  # the iteration numbers the inner stores' terms are written in
@@ -80,26 +81,33 @@ class ForallStore:
     def __post_init__(self):
         self.mark_racy(self.racy)
 
+    @property
+    def partial(self) -> bool:
+        """Whether some stored elements may be undefined (``tensor.empty``, poison)."""
+        return any(st.value.defined is not None for st in self.inner)
+
     def mark_racy(self, racy: bool) -> None:
-        """Whether positions may be raced; then ``locate`` returns ``[value, not raced]`` and
-        the raced positions are undefined."""
+        """Whether positions may be raced (then undefined)."""
         self.racy = racy
-        defined = (lambda idx: idx[1]) if racy else None
+        defined = (lambda idx: idx[1]) if racy or self.partial else None
         self.value = Tensor(self.inner[0].value.type, [], lambda idx: idx[0], defined)
 
     def in_domain(self, ks) -> Any:
         return t.and_(*(t.in_range(k, n) for k, n in zip(ks, self.counts)))
 
     def at_iteration(self, ks, p, side):
-        """(does iteration ``ks`` write ``p``, the value it writes there)."""
-        written, value = t.false(), None
+        """(does iteration ``ks`` write ``p``, the value it writes there, whether that value is
+        defined)."""
+        written, value, defined = t.false(), None, t.true()
         for st in self.inner:
             w, idx = st.locate(p, side)
             v = st.value.at(idx)
             value = v if value is None else t.ite(w, v, value)
+            if st.value.defined is not None or t.static_bool(defined) is not True:
+                defined = t.ite(w, st.value.is_defined(idx), defined)
             written = t.or_(written, w)
         pairs = list(zip(self.ks, ks))
-        return t.substitute(written, pairs), t.substitute(value, pairs)
+        return tuple(t.substitute(x, pairs) for x in (written, value, defined))
 
     def points(self) -> list[list[Any]]:
         static = [t.static_int(n) for n in self.counts]
@@ -107,28 +115,36 @@ class ForallStore:
 
     def locate(self, p, side):
         if self.picks is None:
-            written, value, writes = t.false(), None, []
+            written, value, defined, writes, partial = t.false(), None, t.true(), [], self.partial
             for pt in reversed(self.points()):
-                w, v = self.at_iteration(pt, p, side)
-                writes.append((w, v))
+                w, v, d = self.at_iteration(pt, p, side)
+                writes.append((w, v, d))
                 value = v if value is None else t.ite(w, v, value)
+                defined = t.ite(w, d, defined) if partial else defined
                 written = t.or_(written, w)
             if value is None:  # empty domain: nothing is written
                 zero = [(k, t.int_val(0)) for k in self.ks]
-                return t.false(), [t.substitute(self.inner[0].value.at([t.int_val(0)] * self.inner[0].value.rank), zero)]
-            raced = t.or_(*(t.and_(w, v != value) for w, v in writes)) if self.racy else None
-            return t.simplify(written), self._result(value, raced)
+                junk = t.substitute(self.inner[0].value.at([t.int_val(0)] * self.inner[0].value.rank), zero)
+                return t.false(), self._result(junk, t.true(), None)
+            raced = None
+            if self.racy:  # some writer's value (or definedness) differs from the chosen one
+                raced = t.or_(*(t.and_(w, t.or_(v != value, d != defined) if partial else v != value)
+                                for w, v, d in writes))
+            return t.simplify(written), self._result(value, defined, raced)
         pk = [f(p) for f in self.picks]
-        w, v = self.at_iteration(pk, p, side)
+        w, v, d = self.at_iteration(pk, p, side)
         raced = None
         if self.racy:  # some iteration writes another value than the picked one
             kq = [t.fresh_int("forall.kr") for _ in self.ks]
-            wq, vq = self.at_iteration(kq, p, side)
-            raced = t.exists(kq, t.and_(self.in_domain(kq), wq, vq != v))
-        return t.and_(self.in_domain(pk), w), self._result(v, raced)
+            wq, vq, dq = self.at_iteration(kq, p, side)
+            differ = t.or_(vq != v, dq != d) if self.partial else vq != v
+            raced = t.exists(kq, t.and_(self.in_domain(kq), wq, differ))
+        return t.and_(self.in_domain(pk), w), self._result(v, d, raced)
 
-    def _result(self, value, raced) -> list[Any]:
-        return [value] if raced is None else [value, t.not_(raced)]
+    def _result(self, value, defined, raced) -> list[Any]:
+        if self.value.defined is None:
+            return [value]
+        return [value, defined if raced is None else t.and_(t.not_(raced), defined)]
 
 
 def _segments(op: Op, args) -> list[list[Any]]:
@@ -229,8 +245,6 @@ def forall(ctx, op: Op, *args):
             if view.elem != buf.elem:
                 raise Unsupported(f"store of {view.elem} into binding {b} of {buf.elem} units "
                                   "inside scf.forall", op.loc)
-            if s.value.defined is not None:
-                raise Unsupported("store of possibly undefined elements inside scf.forall", op.loc)
             if any(t.mentions(x, *ks) for x in [view.offset, *view.dims]):
                 raise Unsupported("store through a view that depends on the scf.forall iteration", op.loc)
         fs = _parallel_store(ctx, inner, ks, counts)
@@ -254,9 +268,9 @@ def _parallel_store(ctx, inner, ks, counts) -> ForallStore:
     if not expand:
         # The picker names a writer of p whenever there is one.
         kq = [t.fresh_int("forall.kq") for _ in ks]
-        wq, _ = fs.at_iteration(kq, p, None)
+        wq = fs.at_iteration(kq, p, None)[0]
         pk = [f(p) for f in picks]
-        wp, _ = fs.at_iteration(pk, p, None)
+        wp = fs.at_iteration(pk, p, None)[0]
         ctx.assume(t.forall([p, *kq], t.implies(t.and_(fs.in_domain(kq), wq), t.and_(fs.in_domain(pk), wp))))
     if _disjoint(ctx, fs):
         return fs
@@ -276,8 +290,8 @@ def _disjoint(ctx, fs: ForallStore) -> bool:
     p = t.fresh_int("forall.p")
     k1 = [t.fresh_int("forall.ka") for _ in fs.ks]
     k2 = [t.fresh_int("forall.kb") for _ in fs.ks]
-    w1, _ = fs.at_iteration(k1, p, None)
-    w2, _ = fs.at_iteration(k2, p, None)
+    w1 = fs.at_iteration(k1, p, None)[0]
+    w2 = fs.at_iteration(k2, p, None)[0]
     differ = t.or_(*(a != b for a, b in zip(k1, k2)))
     pre = list(ctx.inputs.assumptions) + [a for a in ctx.state.assumptions if not t.mentions(a, *fs.ks)]
     res = solver.check("scf.forall disjoint writes",

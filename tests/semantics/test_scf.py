@@ -220,3 +220,25 @@ def test_wrong_tile_offset_is_confirmed_on_iree():
     r = check_modules(parse_mlir(text, "pair.mlir"), None, Options())
     assert r.verdict is Verdict.INCORRECT
     assert r.functions[0].confirmation is not None and r.functions[0].confirmation.confirmed is True
+
+
+EMPTY_TILES = ("  scf.forall (%i) in (4) {\n"
+               "    %w = affine.apply affine_map<(d0) -> (d0 * 4)>(%i)\n"
+               "    %s = tensor.extract_slice %x[%w] [4] [1] : tensor<16xi32> to tensor<4xi32>\n"
+               "    %e = tensor.empty() : tensor<4xi32>\n"
+               "    %c = arith.cmpi eq, %i, %c0 : index\n"
+               "    %t = arith.select %c, %e, %s : tensor<4xi32>\n"
+               f"    iree_tensor_ext.dispatch.tensor.store %t, %b, offsets = [%w], sizes = [4], strides = [1] : tensor<4xi32> -> {view()}\n"
+               "  }\n")
+
+
+def test_undefined_elements_stored_in_a_forall_leave_their_positions_undefined():
+    # iteration 0 stores tensor.empty elements to [0, 4), the others copy %x
+    src = fn("src", EMPTY_TILES)
+    assert check(src, full_store()).verdict is Verdict.CORRECT  # any value refines [0, 4)
+    r = check(full_store(name="src"), src.replace("@src", "@tgt"))
+    assert r.verdict is Verdict.INCORRECT
+    assert r.functions[0].counterexample.index[0] < 4
+    wrong = full_store(pre="  %z = arith.constant dense<0> : tensor<16xi32>\n", value="%z")
+    r = check(src, wrong)  # positions [4, 16) are still compared
+    assert r.verdict is Verdict.INCORRECT and r.functions[0].counterexample.index[0] >= 4
