@@ -215,6 +215,9 @@ class Op:
     attrs: dict[str, Any]
     regions: list[list[Block]]
     loc: Location = UNKNOWN_LOC
+    attr_text: str | None = None
+    """The attribute dictionary as the frontend printed it (kept for opaque ops, whose meaning is
+    named by their exact attributes; ``None`` when not kept)."""
 
     def __repr__(self) -> str:
         return f"{self.name} @ {self.loc}"

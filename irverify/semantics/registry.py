@@ -73,6 +73,10 @@ def lookup(op: Op) -> OpSemantics:
         _load_for(op.name)
     sem = _REGISTRY.get(op.name)
     if sem is None:
+        from irverify.semantics import opaque
+
+        if opaque.is_opaque(op):
+            return OpSemantics(op.name, opaque.apply, frozenset(op.attrs))
         raise Unsupported(f"op '{op.name}'", op.loc)
     unknown = sorted(set(op.attrs) - sem.attrs - STRUCTURAL_ATTRS)
     if unknown:

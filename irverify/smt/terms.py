@@ -570,3 +570,15 @@ def has_uninterpreted_app(*terms: Term, prefix: str = "") -> bool:
             return True
         todo.extend(x.children())
     return False
+
+
+def array_sort(rank: int, elem_sort: Sort) -> Sort:
+    """The sort of ``array_var(_, rank, elem_sort)`` (the element sort itself when rank is 0)."""
+    if rank == 0:
+        return elem_sort
+    return z3.ArraySort(*([z3.IntSort()] * rank), elem_sort)
+
+
+def apply_uf(name: str, args: Sequence[Term], result: Sort) -> Term:
+    """``name(args...)`` for the uninterpreted function of these argument sorts and result sort."""
+    return uf(name, *(a.sort() for a in args), result)(*args)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from irverify.errors import InputError, Unsupported
+from irverify.semantics.opaque import OPAQUE_OPS
 from irverify.ir import affine
 from irverify.ir.float_bits import literal_bits
 from irverify.ir.core import (
@@ -210,7 +211,11 @@ class _Translator:
             na = op.attributes[i]
             attrs[na.name] = self.attr(na.attr, loc)
         regions = [self.region(r, loc) for r in op.regions]
-        return Op(op.name, operands, results, attrs, regions, loc)
+        attr_text = None
+        if op.name in OPAQUE_OPS:
+            attr_text = "{" + ", ".join(sorted(f"{op.attributes[i].name} = {op.attributes[i].attr}"
+                                               for i in range(len(op.attributes)))) + "}"
+        return Op(op.name, operands, results, attrs, regions, loc, attr_text)
 
     # -- types ---------------------------------------------------------------------------
 

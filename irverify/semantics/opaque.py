@@ -1,0 +1,144 @@
+"""Opaque ops: ops irverify does not model but knows to be free of side effects on the values
+they take (Alive2's unknown calls; ``DESIGN.md``, "second stage").
+
+An opaque op is an uninterpreted function of its operands, its attributes and its result types:
+each result (a scalar, or a tensor's dynamic extents and elements) is a function of the operand
+values, named by the op, its printed attribute dictionary and its result types, and an
+uninterpreted predicate of the same arguments says whether it is undefined. The same op with the
+same attributes on the same values is the same value on both sides (congruence), so rewrites
+that move, share, duplicate or delete it are proved; anything that needs its values is an
+approximation, so a counterexample through it must be confirmed by execution.
+
+A tensor operand enters as an array holding its elements in bounds and zero elsewhere, with its
+extents: tensors equal as values give equal arguments. An element that was never written
+(``tensor.empty``) enters as zero: an op that reads it gets no particular value in MLIR, so any
+choice refines it, and the same choice on both sides keeps destination-style ops (whose ``outs``
+carry only a shape) congruent.
+
+Only ops listed in ``OPAQUE_OPS`` are opaque, each with the reason it has no side effects on
+tensors (every one is a value-semantics op on tensors: its memory effects exist only on buffers,
+which irverify does not accept as operands). Ops with regions are never opaque (their region is
+part of what they mean), nor are ops with operands or results other than scalars and tensors.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from irverify.errors import Unsupported
+from irverify.ir.core import Op, TensorType
+
+# op -> why its results are a function of its operands and attributes alone
+OPAQUE_OPS = {
+    "linalg.pack": "tensor packing (value semantics on tensors)",
+    "linalg.unpack": "tensor unpacking (value semantics on tensors)",
+    "linalg.softmax": "destination-style op on tensors",
+    "linalg.mmt4d": "structured op on tensors",
+    "linalg.batch_mmt4d": "structured op on tensors",
+    "linalg.conv_1d": "structured op on tensors",
+    "linalg.conv_2d": "structured op on tensors",
+    "linalg.conv_3d": "structured op on tensors",
+    "linalg.conv_1d_nwc_wcf": "structured op on tensors",
+    "linalg.conv_1d_ncw_fcw": "structured op on tensors",
+    "linalg.conv_2d_nhwc_hwcf": "structured op on tensors",
+    "linalg.conv_2d_nhwc_fhwc": "structured op on tensors",
+    "linalg.conv_2d_nchw_fchw": "structured op on tensors",
+    "linalg.conv_2d_ngchw_fgchw": "structured op on tensors",
+    "linalg.conv_2d_nhwgc_gfhwc": "structured op on tensors",
+    "linalg.conv_2d_nhwc_hwcf_q": "structured op on tensors",
+    "linalg.conv_2d_nhwc_fhwc_q": "structured op on tensors",
+    "linalg.conv_2d_nchw_fchw_q": "structured op on tensors",
+    "linalg.conv_3d_ndhwc_dhwcf": "structured op on tensors",
+    "linalg.depthwise_conv_1d_nwc_wc": "structured op on tensors",
+    "linalg.depthwise_conv_2d_nhwc_hwc": "structured op on tensors",
+    "linalg.depthwise_conv_2d_nchw_chw": "structured op on tensors",
+    "linalg.depthwise_conv_2d_nhwc_hwcm": "structured op on tensors",
+    "linalg.depthwise_conv_2d_nhwc_hwc_q": "structured op on tensors",
+    "linalg.depthwise_conv_2d_nhwc_hwcm_q": "structured op on tensors",
+    "linalg.pooling_nhwc_sum": "structured op on tensors",
+    "linalg.pooling_nhwc_max": "structured op on tensors",
+    "linalg.pooling_nhwc_min": "structured op on tensors",
+    "linalg.pooling_nchw_sum": "structured op on tensors",
+    "linalg.pooling_nchw_max": "structured op on tensors",
+    "linalg.pooling_ncw_sum": "structured op on tensors",
+    "linalg.pooling_nwc_sum": "structured op on tensors",
+    "linalg.pooling_nwc_max": "structured op on tensors",
+    "iree_linalg_ext.im2col": "destination-style op on tensors",
+    "iree_linalg_ext.winograd.input_transform": "destination-style op on tensors",
+    "iree_linalg_ext.winograd.filter_transform": "destination-style op on tensors",
+    "iree_linalg_ext.winograd.output_transform": "destination-style op on tensors",
+    "iree_encoding.set_encoding": "changes the tensor type's encoding only (Pure)",
+    "iree_encoding.unset_encoding": "changes the tensor type's encoding only (Pure)",
+    "util.assume.int": "an assertion about values for the optimiser (Pure)",
+    "flow.tensor.reshape": "value op on tensors",
+    "flow.tensor.slice": "value op on tensors",
+    "flow.tensor.update": "value op on tensors",
+    "flow.tensor.splat": "value op on tensors",
+    "flow.tensor.bitcast": "value op on tensors",
+    "tensor.bitcast": "reinterprets element bits (Pure)",
+}
+
+
+def is_opaque(op: Op) -> bool:
+    return op.name in OPAQUE_OPS and not any(blocks for blocks in op.regions)
+
+
+def _key(op: Op) -> str:
+    """The function's name: the op, its attributes as printed, its result types."""
+    text = f"{op.name}|{op.attr_text}|{','.join(str(r.type) for r in op.results)}"
+    return f"opaque.{op.name}.{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+
+
+def _argument(ctx, value, op: Op) -> list:
+    from irverify.semantics.values import Scalar, Tensor
+    from irverify.smt import terms as t
+    from irverify.verify.encode import scalar_sort
+
+    if isinstance(value, Scalar):
+        return [value.term]
+    if isinstance(value, Tensor):
+        if value.rank == 0:
+            elem = value.at([])
+            ok = value.is_defined([])
+            return [t.ite(ok, elem, t.zero_of(scalar_sort(value.type.elem, ctx.fp)))]
+        from irverify.semantics.common import fresh_index
+
+        vars_ = fresh_index(value.rank)
+        zero = t.zero_of(scalar_sort(value.type.elem, ctx.fp))
+        body = t.ite(t.and_(value.in_bounds(vars_), value.is_defined(vars_)), value.at(vars_), zero)
+        return [t.lambda_(vars_, body), *value.dims]
+    raise Unsupported(f"opaque op '{op.name}' with an operand of type {type(value).__name__}", op.loc)
+
+
+def apply(ctx, op: Op, *operands):
+    """The results of an opaque op: uninterpreted functions of its operands."""
+    from irverify.semantics.values import Scalar, Tensor
+    from irverify.smt import terms as t
+    from irverify.verify.encode import scalar_sort
+
+    if op.attr_text is None:
+        raise Unsupported(f"opaque op '{op.name}' without its printed attributes", op.loc)
+    key = _key(op)
+    args = [a for v in operands for a in _argument(ctx, v, op)]
+    ctx.approximate(f"opaque op '{op.name}'")
+    if args:
+        ctx.add_ub(t.apply_uf(f"{key}.ub", args, t.bool_sort()), f"opaque op '{op.name}' is undefined here")
+    results = []
+    for k, r in enumerate(op.results):
+        ty = r.type
+        if isinstance(ty, TensorType):
+            dims = []
+            for j, d in enumerate(ty.shape):
+                if d is None:
+                    dims.append(t.int_max(t.apply_uf(f"{key}.r{k}.dim{j}", args, t.int_sort()), t.int_val(0)))
+                else:
+                    dims.append(t.int_val(d))
+            arr = t.apply_uf(f"{key}.r{k}", args, t.array_sort(ty.rank, scalar_sort(ty.elem, ctx.fp)))
+            results.append(Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx)))
+        else:
+            try:
+                sort = scalar_sort(ty, ctx.fp)
+            except Unsupported:
+                raise Unsupported(f"opaque op '{op.name}' with a result of type {ty}", op.loc) from None
+            results.append(Scalar(t.apply_uf(f"{key}.r{k}", args, sort), ty))
+    return results
