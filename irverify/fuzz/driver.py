@@ -1,0 +1,286 @@
+"""The fuzzing loop: generate, transform, check with ``irverify check``, execute, judge.
+
+Every pair is written to a file and checked through ``irverify.cli.main`` (``check FILE --json
+--no-confirm``), the code path of the command line. Pairs whose verdict is ``correct`` or
+``incorrect`` are then run, a batch of programs per compiled module, on the arm's backend (IREE
+llvm-cpu for MLIR, TVM llvm for Relax) at ``inputs.N_SETS`` input sets (plus the
+counterexample's inputs for ``incorrect``). An input counts only where the source is defined
+and the element is not poison (the arm's reference interpreter decides); there, a difference
+between the two sides (or a target that fails to run where the source ran) is a *witness*.
+
+* ``correct`` with a witness: **unsound**. The pair is shrunk (``arm.shrink_candidates``,
+  keeping a shrunk pair only while irverify still says ``correct`` and execution still differs)
+  and written to the findings directory with the inputs and outputs that show it.
+* ``incorrect`` without a witness: an unconfirmed alarm (possibly a false alarm), recorded too.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import os
+import random
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from irverify.fuzz import inputs as inp
+
+BATCH = 8
+
+
+@dataclass
+class Case:
+    number: int
+    seed: int
+    src: object
+    tgt: object
+    desc: str
+    verdict: str = ""
+    message: str = ""
+    report: dict = field(default_factory=dict)
+    witness: str = ""
+    executed: bool = False
+    run_error: str = ""
+
+
+@dataclass
+class Summary:
+    arm: str
+    programs: int = 0
+    verdicts: Counter = field(default_factory=Counter)
+    unsound: list = field(default_factory=list)
+    unconfirmed: list = field(default_factory=list)
+    not_executed: int = 0
+    not_executed_cases: list = field(default_factory=list)
+    errors: list = field(default_factory=list)
+    time_s: float = 0.0
+    check_s: float = 0.0
+    run_s: float = 0.0
+
+    def table(self) -> str:
+        rows = [("arm", self.arm), ("programs", self.programs)]
+        rows += [(f"verdict {v}", n) for v, n in sorted(self.verdicts.items())]
+        rows += [("unsound (correct, execution differs)", len(self.unsound)),
+                 ("unconfirmed incorrect (possible false alarms)", len(self.unconfirmed)),
+                 ("not executable (compile/run failed)", self.not_executed),
+                 ("time (s): total / checking / executing", f"{self.time_s:.1f} / {self.check_s:.1f} / {self.run_s:.1f}")]
+        w = max(len(str(k)) for k, _ in rows)
+        return "\n".join(f"{str(k):<{w}}  {v}" for k, v in rows)
+
+    def to_json(self) -> dict:
+        return {"arm": self.arm, "programs": self.programs, "verdicts": dict(self.verdicts),
+                "unsound": len(self.unsound), "unconfirmed_incorrect": len(self.unconfirmed),
+                "not_executed": self.not_executed, "time_s": round(self.time_s, 1)}
+
+
+def arm_named(name: str):
+    if name == "mlir":
+        from irverify.fuzz import mlir_arm
+        return mlir_arm
+    if name == "relax":
+        from irverify.fuzz import relax_arm
+        return relax_arm
+    raise ValueError(f"unknown arm {name!r} (expected mlir or relax)")
+
+
+def check_text(text: str, suffix: str, timeout_s: float) -> dict:
+    """``irverify check FILE --json --no-confirm`` on ``text``, in-process; its JSON object."""
+    from irverify.cli import main
+
+    with tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False, encoding="utf-8") as f:
+        f.write(text)
+        path = f.name
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
+            main(["check", path, "--json", "--no-confirm", "--timeout", str(timeout_s)])
+    finally:
+        os.unlink(path)
+    lines = [ln for ln in out.getvalue().splitlines() if ln.startswith("{")]
+    return json.loads(lines[-1]) if lines else {"verdict": "error", "message": "no JSON output"}
+
+
+def make_case(arm, seed: int, number: int) -> Case:
+    rng = random.Random(seed * 1_000_003 + number)
+    src = arm.generate(rng)
+    tgt, desc = arm.transform(src, rng)
+    return Case(number, seed, src, tgt, desc)
+
+
+def check_case(arm, case: Case, timeout_s: float) -> None:
+    rep = check_text(arm.pair_text(case.src, case.tgt), arm.SUFFIX, timeout_s)
+    case.verdict, case.report = rep.get("verdict", "error"), rep
+    msgs = [rep.get("message", "")] + [f.get("message", "") for f in rep.get("functions", [])]
+    case.message = "; ".join(m for m in msgs if m)
+
+
+def _cex_args(arm, case: Case):
+    """The counterexample's inputs as an argument list, when it gives every argument."""
+    fns = case.report.get("functions") or []
+    cex = fns[0].get("counterexample") if fns else None
+    if not cex:
+        return None
+    try:
+        return arm.cex_args(case.src, cex)
+    except Exception:  # noqa: BLE001 - a counterexample we cannot replay is simply not used
+        return None
+
+
+def witness(arm, case: Case, src_out, tgt_out, args) -> str:
+    """A description of a defined, non-poison output element that differs, or ''."""
+    ub, poison = arm.undefined(case.src, args)
+    if ub:
+        return ""
+    tub, tpoison = arm.undefined(case.tgt, args)
+    if tub:
+        return "the target is undefined where the source is defined (reference interpreter)"
+    for k, (sp, tp) in enumerate(zip(_masks(poison), _masks(tpoison))):
+        extra = np.asarray(tp) & ~np.asarray(sp)
+        if extra.shape == np.asarray(sp).shape and np.any(extra):
+            at = tuple(int(x) for x in np.argwhere(extra)[0]) if extra.ndim else ()
+            return f"result #{k}{list(at)}: the target is poison where the source is not (reference interpreter)"
+    if isinstance(src_out, Exception):
+        return ""
+    if isinstance(tgt_out, Exception):
+        return f"the target fails to run where the source runs: {tgt_out}"
+    for k, (s, g) in enumerate(zip(src_out, tgt_out)):
+        s, g = np.asarray(s), np.asarray(g)
+        if s.shape != g.shape or s.dtype != g.dtype:
+            return f"result #{k}: source {s.dtype}{list(s.shape)}, target {g.dtype}{list(g.shape)}"
+        pz = np.broadcast_to(np.asarray(poison[k] if isinstance(poison, list) else poison), s.shape)
+        bad = ~inp.same(s, g) & ~pz
+        if np.any(bad):
+            at = tuple(int(x) for x in np.argwhere(bad)[0]) if s.ndim else ()
+            return f"result #{k}{list(at)}: source {s[at]!r}, target {g[at]!r}"
+    return ""
+
+
+def _masks(poison) -> list:
+    return poison if isinstance(poison, list) else [poison]
+
+
+def execute(arm, cases: list[Case], summary: Summary) -> None:
+    """Run a batch of cases on the backend and set ``case.witness`` (one compile per batch;
+    on a compile failure each case is compiled alone)."""
+    todo = [c for c in cases if c.verdict in ("correct", "incorrect")]
+    if not todo:
+        return
+    if _run_batch(arm, todo) is None:
+        for c in todo:
+            if (res := _run_batch(arm, [c])) is None or not c.executed:
+                summary.not_executed += 1
+                summary.not_executed_cases.append(c)
+
+
+def _run_batch(arm, cases: list[Case]):
+    funcs, calls, plan = [], [], []
+    for c in cases:
+        s, t = f"p{c.number}_src", f"p{c.number}_tgt"
+        funcs.append(arm.pair_text(c.src, c.tgt, names=(s, t)))
+        sets = inp.input_sets(c.seed * 7919 + c.number, arm.signature(c.src))
+        if c.verdict == "incorrect" and (cx := _cex_args(arm, c)) is not None:
+            sets.insert(0, cx)
+        for args in sets:
+            plan.append((c, args, len(calls)))
+            calls += [(s, args), (t, args)]
+    res = arm.run("\n".join(funcs), calls)
+    if all(isinstance(r, Exception) and getattr(r, "kind", "") == "compile" for r in res):
+        for c in cases:
+            c.run_error = str(res[0])
+        return None
+    for c, args, k in plan:
+        c.executed = True
+        if not c.witness:
+            w = witness(arm, c, res[k], res[k + 1], args)
+            if w:
+                c.witness = w + f" on inputs {_short(args)}"
+                c.witness_args = args
+    return res
+
+
+def _short(args) -> str:
+    with np.printoptions(threshold=20, linewidth=200):
+        return "(" + ", ".join(repr(a) for a in args) + ")"
+
+
+def shrink(arm, case: Case, timeout_s: float, budget: int = 20) -> Case:
+    """Smaller pairs that stay unsound (irverify ``correct``, the same inputs still differ)."""
+    best = case
+    tries = 0
+    progress = True
+    while progress and tries < budget:
+        progress = False
+        for src, tgt in arm.shrink_candidates(best.src, best.tgt):
+            tries += 1
+            if tries > budget:
+                break
+            cand = Case(best.number, best.seed, src, tgt, best.desc)
+            check_case(arm, cand, timeout_s)
+            if cand.verdict != "correct":
+                continue
+            args = best.witness_args
+            try:
+                res = arm.run(arm.pair_text(src, tgt, names=("src", "tgt")), [("src", args), ("tgt", args)])
+            except Exception:  # noqa: BLE001
+                continue
+            w = witness(arm, cand, res[0], res[1], args)
+            if w:
+                cand.witness, cand.witness_args = w + f" on inputs {_short(args)}", args
+                best, progress = cand, True
+                break
+    return best
+
+
+def write_finding(arm, case: Case, outdir: str, kind: str) -> str:
+    os.makedirs(outdir, exist_ok=True)
+    path = os.path.join(outdir, f"{arm.NAME}-seed{case.seed}-{case.number}-{kind}{arm.SUFFIX}")
+    c = arm.COMMENT
+    head = [f"{c} irverify fuzz ({arm.NAME} arm), seed {case.seed}, program {case.number}: {kind}",
+            f"{c} transformation: {case.desc}", f"{c} irverify: {case.verdict} {case.message}".rstrip()]
+    if case.witness:
+        head.append(f"{c} execution: {case.witness}")
+    with open(path, "w", encoding="utf-8") as f:
+        f.write("\n".join(" ".join(h.split("\n")) for h in head) + "\n" + arm.pair_text(case.src, case.tgt))
+    return path
+
+
+def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, timeout_s: float = 10.0,
+         log=None, shrink_budget: int = 20) -> Summary:
+    arm = arm_named(arm_name)
+    summary = Summary(arm_name)
+    start = time.perf_counter()
+    for first in range(0, count, BATCH):
+        batch = [make_case(arm, seed, n) for n in range(first, min(count, first + BATCH))]
+        t0 = time.perf_counter()
+        for c in batch:
+            check_case(arm, c, timeout_s)
+            summary.verdicts[c.verdict] += 1
+            if c.verdict == "error":
+                summary.errors.append((c.number, c.message))
+        t1 = time.perf_counter()
+        execute(arm, batch, summary)
+        summary.run_s += time.perf_counter() - t1
+        summary.check_s += t1 - t0
+        summary.programs += len(batch)
+        for c in batch:
+            if c.verdict == "correct" and c.witness:
+                c = shrink(arm, c, timeout_s, shrink_budget)
+                summary.unsound.append(c)
+                where = write_finding(arm, c, findings, "unsound") if findings else ""
+                if log:
+                    log(f"UNSOUND program {c.number} ({c.desc}): {c.witness} {where}")
+            elif c.verdict == "incorrect" and c.executed and not c.witness:
+                summary.unconfirmed.append(c)
+                where = write_finding(arm, c, findings, "unconfirmed") if findings else ""
+                if log:
+                    log(f"unconfirmed incorrect, program {c.number} ({c.desc}) {where}")
+        if log:
+            log(f"{summary.programs}/{count} programs, {dict(summary.verdicts)}, "
+                f"{len(summary.unsound)} unsound, {time.perf_counter() - start:.0f} s")
+    summary.time_s = time.perf_counter() - start
+    return summary

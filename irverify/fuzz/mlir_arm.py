@@ -1,0 +1,70 @@
+"""The MLIR arm of the fuzzer: ``mlir_prog`` programs, ``mlir_mutate`` targets, IREE llvm-cpu
+execution and the ``mlir_interp`` reference for UB and poison. Imports no TVM."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from irverify.fuzz import mlir_interp, mlir_mutate, mlir_prog
+from irverify.fuzz.inputs import NP
+
+NAME = "mlir"
+SUFFIX = ".srctgt.mlir"
+COMMENT = "//"
+
+generate = mlir_prog.generate
+transform = mlir_mutate.transform
+signature = mlir_prog.signature
+shrink_candidates = mlir_mutate.shrink_candidates
+
+
+def pair_text(src, tgt, names=("src", "tgt")) -> str:
+    return mlir_prog.pair_text(src, tgt, names)
+
+
+def undefined(prog, args):
+    return mlir_interp.undefined(prog, args)
+
+
+def run(module_text: str, calls: list):
+    from irverify.execute.iree import run_functions
+
+    return run_functions(module_text, calls, timeout_s=300.0)
+
+
+def arg_names(prog) -> list[str]:
+    names = [n for n, _ in prog.args]
+    h = prog.head
+    if h:
+        names += [h["lhs"], h["rhs"]] + ([h["acc"]] if h["init"] == "arg" else [])
+    if prog.tail and prog.tail["kind"] == "insert":
+        names.append(prog.tail["scalar"])
+    return names
+
+
+def _value(v, elem):
+    if isinstance(v, list):
+        return np.array([_value(x, elem) for x in v], dtype=NP[elem]) if v else np.zeros(0, NP[elem])
+    if isinstance(v, str):
+        return float(v)
+    return v
+
+
+def cex_args(prog, cex: dict) -> list | None:
+    """A counterexample's inputs (``--json``) in argument order, with the program's shapes."""
+    out = []
+    for name, (elem, shape) in zip(arg_names(prog), signature(prog)):
+        key = "%" + name
+        if shape is None:
+            if key not in cex.get("scalars", {}):
+                return None
+            v = cex["scalars"][key]
+            out.append(NP[elem](float(v) if isinstance(v, str) else v) if elem not in ("i1",) else bool(v))
+        else:
+            if key not in cex.get("tensors", {}):
+                return None
+            arr = np.asarray(_value(cex["tensors"][key], elem), dtype=NP[elem])
+            if arr.ndim != len(shape) or any(d is not None and d != n for d, n in zip(shape, arr.shape)):
+                return None
+            out.append(arr)
+    return out

@@ -1,0 +1,50 @@
+#!/usr/bin/env python3
+"""Differential soundness fuzzing of irverify (see tools/FUZZ.md).
+
+    python tools/fuzz.py --arm mlir --seed 1 --count 200 [--findings DIR] [--json]
+
+Generates ``--count`` random programs for the arm, pairs each with a mutated or rewritten
+target, checks the pair with ``irverify check --no-confirm`` and executes every ``correct`` and
+``incorrect`` pair (IREE llvm-cpu / TVM llvm). Prints a summary table; exit 1 when an unsound
+verdict was found, else 0.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="fuzz.py", description=__doc__.splitlines()[0])
+    p.add_argument("--arm", choices=["mlir", "relax"], default="mlir")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--count", type=int, default=100)
+    p.add_argument("--findings", metavar="DIR", help="write reproducers of unsound verdicts and unconfirmed alarms here")
+    p.add_argument("--timeout", type=float, default=10.0, help="solver timeout per query (s)")
+    p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
+    p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    args = p.parse_args(argv)
+    from irverify.fuzz.driver import fuzz
+
+    log = None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
+    s = fuzz(args.arm, args.seed, args.count, args.findings, args.timeout, log=log)
+    if args.json:
+        print(json.dumps(s.to_json()))
+    else:
+        print(s.table())
+        for c in s.unsound:
+            print(f"UNSOUND #{c.number}: {c.desc}: {c.witness}")
+        for c in s.not_executed_cases:
+            print(f"not executable #{c.number}: {c.run_error[:160]}")
+        for n, msg in s.errors:
+            print(f"error #{n}: {msg[:160]}")
+    return 1 if s.unsound else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
