@@ -181,14 +181,17 @@ def _run_batch(arm, cases: list[Case]):
     funcs, calls, plan = [], [], []
     for c in cases:
         s, t = f"p{c.number}_src", f"p{c.number}_tgt"
-        funcs.append(arm.pair_text(c.src, c.tgt, names=(s, t)))
+        funcs.append((c.src, c.tgt, (s, t)))
         sets = inp.input_sets(c.seed * 7919 + c.number, arm.signature(c.src))
         if c.verdict == "incorrect" and (cx := _cex_args(arm, c)) is not None:
             sets.insert(0, cx)
         for args in sets:
             plan.append((c, args, len(calls)))
             calls += [(s, args), (t, args)]
-    res = arm.run("\n".join(funcs), calls)
+    try:
+        res = arm.run(arm.batch_text(funcs), calls)
+    except Exception as e:  # noqa: BLE001 - e.g. TVM rejects the module text
+        res = [_CompileError(f"{type(e).__name__}: {str(e).strip().splitlines()[-1] if str(e).strip() else ''}")] * len(calls)
     if all(isinstance(r, Exception) and getattr(r, "kind", "") == "compile" for r in res):
         for c in cases:
             c.run_error = str(res[0])
@@ -201,6 +204,10 @@ def _run_batch(arm, cases: list[Case]):
                 c.witness = w + f" on inputs {_short(args)}"
                 c.witness_args = args
     return res
+
+
+class _CompileError(Exception):
+    kind = "compile"
 
 
 def _short(args) -> str:
@@ -225,7 +232,7 @@ def shrink(arm, case: Case, timeout_s: float, budget: int = 20) -> Case:
                 continue
             args = best.witness_args
             try:
-                res = arm.run(arm.pair_text(src, tgt, names=("src", "tgt")), [("src", args), ("tgt", args)])
+                res = arm.run(arm.batch_text([(src, tgt, ("src", "tgt"))]), [("src", args), ("tgt", args)])
             except Exception:  # noqa: BLE001
                 continue
             w = witness(arm, cand, res[0], res[1], args)

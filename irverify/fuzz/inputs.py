@@ -3,8 +3,8 @@
 Integers: 0, 1, -1, 2, the bit width and one less, INT_MIN, INT_MIN + 1, INT_MAX. Floats (as
 bit patterns, so NaN payloads survive): +-0, +-1, 0.5, 2, +-inf, quiet NaNs with and without a
 payload and of either sign, signalling NaNs, the smallest and largest subnormals, the largest
-finite value. Input set 0 is small random values, set 1 random full-range values, the others
-draw each element from the corners (mixed with small values).
+finite value. ``KIND`` says what each input set draws: small values (of both signs, or
+non-negative), full-range values, or corners mixed with small values.
 """
 
 from __future__ import annotations
@@ -25,7 +25,8 @@ F64_CORNERS = (0x0, 0x8000000000000000, 0x3FF0000000000000, 0xBFF0000000000000, 
                0xFFF8000000000000, 0x7FF8000000001234, 0x7FF0000000000001, 0xFFF4000000000000,
                0x0000000000000001, 0x800FFFFFFFFFFFFF, 0x7FEFFFFFFFFFFFFF)
 F16_CORNERS = (0x0000, 0x8000, 0x3C00, 0xBC00, 0x7C00, 0xFC00, 0x7E00, 0x7C01, 0x0001, 0x7BFF)
-N_SETS = 8
+N_SETS = 16
+KIND = (0, 0, 3, 3, 1, 1) + (2,) * 10  # per set: 0 small, 3 small non-negative, 1 wide, 2 corners
 
 
 def int_corners(w: int) -> list[int]:
@@ -42,13 +43,15 @@ def _float_from_bits(bits, elem):
 
 
 def array(rng: np.random.Generator, elem: str, shape: tuple, which: int) -> np.ndarray:
-    """One input of ``elem`` and ``shape`` for input set ``which`` (0 small, 1 wide, 2+ corners)."""
+    """One input of ``elem`` and ``shape`` of kind ``which`` (see ``KIND``)."""
     dt = np.dtype(NP[elem])
     if dt.kind == "b":
         return rng.integers(0, 2, shape).astype(np.bool_)
     if dt.kind == "i":
         w = WIDTH[elem]
         small = rng.integers(-8, 9, shape)
+        if which == 3:
+            return rng.integers(0, 9, shape).astype(dt)
         if which == 0:
             return small.astype(dt)
         if which == 1:
@@ -59,6 +62,8 @@ def array(rng: np.random.Generator, elem: str, shape: tuple, which: int) -> np.n
         mix = rng.random(shape) < 0.7
         return np.where(mix, pick, small).astype(dt)
     small = rng.uniform(-4, 4, shape).round(2).astype(dt)
+    if which == 3:
+        return np.abs(small)
     if which == 0:
         return small
     if which == 1:
@@ -76,8 +81,8 @@ def input_sets(seed: int, signature: list[tuple[str, tuple | None]], dyn_size: i
     ``dyn_size``, or 1 in the last set); scalars are 0-d arrays' values."""
     rng = np.random.default_rng(seed)
     out = []
-    for which in range(N_SETS):
-        size = 1 if which == N_SETS - 1 else dyn_size
+    for k, which in enumerate(KIND):
+        size = 1 if k == N_SETS - 1 else dyn_size
         args = []
         for elem, shape in signature:
             if shape is None:

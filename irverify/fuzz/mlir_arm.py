@@ -22,6 +22,11 @@ def pair_text(src, tgt, names=("src", "tgt")) -> str:
     return mlir_prog.pair_text(src, tgt, names)
 
 
+def batch_text(pairs) -> str:
+    """One module holding every (source, target, (name, name)) pair."""
+    return "\n".join(mlir_prog.pair_text(s, t, names) for s, t, names in pairs)
+
+
 def undefined(prog, args):
     return mlir_interp.undefined(prog, args)
 
@@ -53,8 +58,10 @@ def _value(v, elem):
 def cex_args(prog, cex: dict) -> list | None:
     """A counterexample's inputs (``--json``) in argument order, with the program's shapes."""
     out = []
-    for name, (elem, shape) in zip(arg_names(prog), signature(prog)):
+    for i, (name, (elem, shape)) in enumerate(zip(arg_names(prog), signature(prog))):
         key = "%" + name
+        if key not in cex.get("scalars", {}) and key not in cex.get("tensors", {}):
+            key = f"%arg{i}"  # irverify names arguments by position
         if shape is None:
             if key not in cex.get("scalars", {}):
                 return None
