@@ -46,6 +46,7 @@ class Case:
     witness: str = ""
     executed: bool = False
     run_error: str = ""
+    fuzzer_error: str = ""
 
 
 @dataclass
@@ -68,6 +69,7 @@ class Summary:
         rows += [("unsound (correct, execution differs)", len(self.unsound)),
                  ("unconfirmed incorrect (possible false alarms)", len(self.unconfirmed)),
                  ("not executable (compile/run failed)", self.not_executed),
+                 ("errors (irverify error verdicts, fuzzer faults)", len(self.errors)),
                  ("time (s): total / checking / executing", f"{self.time_s:.1f} / {self.check_s:.1f} / {self.run_s:.1f}")]
         w = max(len(str(k)) for k, _ in rows)
         return "\n".join(f"{str(k):<{w}}  {v}" for k, v in rows)
@@ -199,7 +201,11 @@ def _run_batch(arm, cases: list[Case]):
     for c, args, k in plan:
         c.executed = True
         if not c.witness:
-            w = witness(arm, c, res[k], res[k + 1], args)
+            try:
+                w = witness(arm, c, res[k], res[k + 1], args)
+            except Exception as e:  # noqa: BLE001 - a fuzzer bug must not end the run
+                c.fuzzer_error = f"{type(e).__name__}: {e}"
+                continue
             if w:
                 c.witness = w + f" on inputs {_short(args)}"
                 c.witness_args = args
@@ -235,7 +241,10 @@ def shrink(arm, case: Case, timeout_s: float, budget: int = 20) -> Case:
                 res = arm.run(arm.batch_text([(src, tgt, ("src", "tgt"))]), [("src", args), ("tgt", args)])
             except Exception:  # noqa: BLE001
                 continue
-            w = witness(arm, cand, res[0], res[1], args)
+            try:
+                w = witness(arm, cand, res[0], res[1], args)
+            except Exception:  # noqa: BLE001
+                continue
             if w:
                 cand.witness, cand.witness_args = w + f" on inputs {_short(args)}", args
                 best, progress = cand, True
@@ -275,6 +284,8 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
         summary.check_s += t1 - t0
         summary.programs += len(batch)
         for c in batch:
+            if c.fuzzer_error:
+                summary.errors.append((c.number, "fuzzer: " + c.fuzzer_error))
             if c.verdict == "correct" and c.witness:
                 c = shrink(arm, c, timeout_s, shrink_budget)
                 summary.unsound.append(c)

@@ -235,6 +235,8 @@ def undefined(p: Prog, args: list) -> tuple[bool, np.ndarray]:
 def _run(p: Prog, args: list) -> np.ndarray:
     n_chain = len(p.args)
     shape = np.asarray(args[0]).shape if n_chain else ()
+    if any(np.asarray(a).shape != shape for a in args[:n_chain]):
+        raise UB("elementwise operands of different shapes")
     elems = {n: e for n, e in p.args}
     env: dict[str, np.ndarray] = {}
     for (n, e), a in zip(p.args, args):
