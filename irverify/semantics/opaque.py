@@ -18,7 +18,8 @@ carry only a shape) congruent.
 Only ops listed in ``OPAQUE_OPS`` are opaque, each with the reason it has no side effects on
 tensors (every one is a value-semantics op on tensors: its memory effects exist only on buffers,
 which irverify does not accept as operands). Ops with regions are never opaque (their region is
-part of what they mean), nor are ops with operands or results other than scalars and tensors.
+part of what they mean; a named linalg op's region is the body its name defines), nor are ops
+with operands or results other than scalars and tensors.
 """
 
 from __future__ import annotations
@@ -80,7 +81,12 @@ OPAQUE_OPS = {
 
 
 def is_opaque(op: Op) -> bool:
-    return op.name in OPAQUE_OPS and not any(blocks for blocks in op.regions)
+    """Listed, and without a region that says what it computes. A named linalg op's region is
+    the body its name defines (MLIR builds it from the name), so it adds nothing to the name."""
+    if op.name not in OPAQUE_OPS:
+        return False
+    return op.name.startswith("linalg.") and op.name not in ("linalg.pack", "linalg.unpack") \
+        or not any(blocks for blocks in op.regions)
 
 
 def _key(op: Op) -> str:
@@ -122,7 +128,7 @@ def apply(ctx, op: Op, *operands):
     args = [a for v in operands for a in _argument(ctx, v, op)]
     ctx.approximate(f"opaque op '{op.name}'")
     if args:
-        ctx.add_ub(t.apply_uf(f"{key}.ub", args, t.bool_sort()), f"opaque op '{op.name}' is undefined here")
+        ctx.add_ub(t.apply_uf(f"{key}.ub", args, t.bool_sort()), f"opaque op '{op.name}' may be undefined here (its undefined inputs are unknown)")
     results = []
     for k, r in enumerate(op.results):
         ty = r.type

@@ -34,6 +34,7 @@ _MODULES = {
     "relax": "irverify.semantics.relax",
     "scf": "irverify.semantics.scf",
     "math": "irverify.semantics.math",
+    "flow": "irverify.semantics.flow",
     "util": "irverify.semantics.util",
 }
 

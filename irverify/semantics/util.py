@@ -28,3 +28,10 @@ def call(ctx, op: Op, *args):
     """Inline the callee's body on the arguments (its UB becomes the caller's)."""
     require_untied(op.attrs.get("tied_operands"), "'util.call'", op.loc)
     return ctx.call(str(op.attrs["callee"]), args, op.loc)
+
+
+@semantics("util.optimization_barrier")
+def optimization_barrier(ctx, op: Op, *operands):
+    """``util.optimization_barrier``: its results are its operands (it only stops the compiler
+    from optimising across the values)."""
+    return list(operands)

@@ -192,7 +192,7 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
     return []
 
 
-TERMINATORS = {"func.return", "util.return", "linalg.yield", "tensor.yield", "affine.yield", "scf.yield", "relax.return",
+TERMINATORS = {"func.return", "util.return", "flow.return", "linalg.yield", "tensor.yield", "affine.yield", "scf.yield", "relax.return",
                "scf.forall.in_parallel"}
 
 
