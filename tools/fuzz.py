@@ -39,6 +39,8 @@ def main(argv=None) -> int:
         print(s.table())
         for c in s.unsound:
             print(f"UNSOUND #{c.number}: {c.desc}: {c.witness}")
+        for c in s.backend:
+            print(f"compiler discrepancy #{c.number}: {c.desc}: {c.backend}")
         for c in s.not_executed_cases:
             print(f"not executable #{c.number}: {c.run_error[:160]}")
         for n, msg in s.errors:

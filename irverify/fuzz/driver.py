@@ -47,6 +47,7 @@ class Case:
     executed: bool = False
     run_error: str = ""
     fuzzer_error: str = ""
+    backend: str = ""
 
 
 @dataclass
@@ -56,6 +57,7 @@ class Summary:
     verdicts: Counter = field(default_factory=Counter)
     unsound: list = field(default_factory=list)
     unconfirmed: list = field(default_factory=list)
+    backend: list = field(default_factory=list)
     not_executed: int = 0
     not_executed_cases: list = field(default_factory=list)
     errors: list = field(default_factory=list)
@@ -68,6 +70,7 @@ class Summary:
         rows += [(f"verdict {v}", n) for v, n in sorted(self.verdicts.items())]
         rows += [("unsound (correct, execution differs)", len(self.unsound)),
                  ("unconfirmed incorrect (possible false alarms)", len(self.unconfirmed)),
+                 ("compiler discrepancies (execution vs reference)", len(self.backend)),
                  ("not executable (compile/run failed)", self.not_executed),
                  ("errors (irverify error verdicts, fuzzer faults)", len(self.errors)),
                  ("time (s): total / checking / executing", f"{self.time_s:.1f} / {self.check_s:.1f} / {self.run_s:.1f}")]
@@ -77,6 +80,7 @@ class Summary:
     def to_json(self) -> dict:
         return {"arm": self.arm, "programs": self.programs, "verdicts": dict(self.verdicts),
                 "unsound": len(self.unsound), "unconfirmed_incorrect": len(self.unconfirmed),
+                "compiler_discrepancies": len(self.backend),
                 "not_executed": self.not_executed, "time_s": round(self.time_s, 1)}
 
 
@@ -134,7 +138,9 @@ def _cex_args(arm, case: Case):
 
 
 def witness(arm, case: Case, src_out, tgt_out, args) -> str:
-    """A description of a defined, non-poison output element that differs, or ''."""
+    """A description of a defined, non-poison output element that differs, or ''. A difference
+    that exists only because one side's execution disagrees with the arm's reference
+    interpreter (``arm.backend_faults``) is returned prefixed with ``BACKEND``."""
     ub, poison = arm.undefined(case.src, args)
     if ub:
         return ""
@@ -156,10 +162,20 @@ def witness(arm, case: Case, src_out, tgt_out, args) -> str:
             return f"result #{k}: source {s.dtype}{list(s.shape)}, target {g.dtype}{list(g.shape)}"
         pz = np.broadcast_to(np.asarray(poison[k] if isinstance(poison, list) else poison), s.shape)
         bad = ~inp.same(s, g) & ~pz
-        if np.any(bad):
-            at = tuple(int(x) for x in np.argwhere(bad)[0]) if s.ndim else ()
+        if not np.any(bad):
+            continue
+        fault = arm.backend_faults(case, args, k, s, g) if hasattr(arm, "backend_faults") else None
+        real = bad if fault is None else bad & ~fault
+        if np.any(real):
+            at = tuple(int(x) for x in np.argwhere(real)[0]) if s.ndim else ()
             return f"result #{k}{list(at)}: source {s[at]!r}, target {g[at]!r}"
+        at = tuple(int(x) for x in np.argwhere(bad)[0]) if s.ndim else ()
+        return (f"{BACKEND}result #{k}{list(at)}: source {s[at]!r}, target {g[at]!r}, where the reference "
+                f"interpreter computes equal values (a compiler discrepancy, not a verdict)")
     return ""
+
+
+BACKEND = "backend: "
 
 
 def _masks(poison) -> list:
@@ -206,7 +222,10 @@ def _run_batch(arm, cases: list[Case]):
             except Exception as e:  # noqa: BLE001 - a fuzzer bug must not end the run
                 c.fuzzer_error = f"{type(e).__name__}: {e}"
                 continue
-            if w:
+            if w.startswith(BACKEND):
+                c.backend = c.backend or w[len(BACKEND):] + f" on inputs {_short(args)}"
+                c.backend_args = args
+            elif w:
                 c.witness = w + f" on inputs {_short(args)}"
                 c.witness_args = args
     return res
@@ -245,7 +264,7 @@ def shrink(arm, case: Case, timeout_s: float, budget: int = 20) -> Case:
                 w = witness(arm, cand, res[0], res[1], args)
             except Exception:  # noqa: BLE001
                 continue
-            if w:
+            if w and not w.startswith(BACKEND):
                 cand.witness, cand.witness_args = w + f" on inputs {_short(args)}", args
                 best, progress = cand, True
                 break
@@ -292,7 +311,13 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
                 where = write_finding(arm, c, findings, "unsound") if findings else ""
                 if log:
                     log(f"UNSOUND program {c.number} ({c.desc}): {c.witness} {where}")
-            elif c.verdict == "incorrect" and c.executed and not c.witness:
+            elif c.verdict == "correct" and c.backend:
+                summary.backend.append(c)
+                c.witness = c.backend
+                where = write_finding(arm, c, findings, "backend") if findings else ""
+                if log:
+                    log(f"compiler discrepancy, program {c.number} ({c.desc}): {c.backend} {where}")
+            elif c.verdict == "incorrect" and c.executed and not c.witness and not c.backend:
                 summary.unconfirmed.append(c)
                 where = write_finding(arm, c, findings, "unconfirmed") if findings else ""
                 if log:

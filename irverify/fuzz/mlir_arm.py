@@ -31,6 +31,19 @@ def undefined(prog, args):
     return mlir_interp.undefined(prog, args)
 
 
+def backend_faults(case, args, k, src_out, tgt_out):
+    """Elements of result ``k`` where either side's execution differs from the reference
+    interpreter's value (``mlir_interp.evaluate``), or None when it cannot say."""
+    masks = []
+    for prog, out in ((case.src, src_out), (case.tgt, tgt_out)):
+        ub, values, poison = mlir_interp.evaluate(prog, args)
+        if ub or values is None or np.asarray(values).shape != np.asarray(out).shape:
+            return None
+        elem = prog.elem_of(prog.ret)
+        masks.append(~mlir_interp.agrees(values, np.zeros(values.shape, dtype=bool), elem, out))
+    return masks[0] | masks[1]
+
+
 def run(module_text: str, calls: list):
     from irverify.execute.iree import run_functions
 

@@ -8,8 +8,8 @@ where the source is defined and not poison. The rules follow the arith op defini
 
 * ``addi``/``subi``/``muli`` with ``nsw``/``nuw``: signed/unsigned overflow is poison;
 * ``shli``/``shrsi``/``shrui`` by at least the bit width: poison;
-* ``divsi``/``divui``/``remsi``/``remui``/``ceildivsi``/``floordivsi`` by zero, and the signed
-  ones on ``INT_MIN / -1``: undefined behaviour;
+* ``divsi``/``divui``/``remsi``/``remui``/``ceildivsi``/``floordivsi`` by zero or by a poison
+  divisor (which may be zero), and the signed ones on ``INT_MIN / -1``: undefined behaviour;
 * ``fptosi``/``fptoui`` of NaN or of a value out of the result's range: poison;
 * ``maxnumf``/``minnumf`` of +0.0 and -0.0: either operand (marked like poison);
 * ``select``: a poison condition is poison, otherwise the chosen operand's poison; every other
@@ -23,10 +23,13 @@ import math
 
 import numpy as np
 
-from irverify.fuzz.mlir_prog import WIDTH, Prog, is_int
+from irverify.fuzz.mlir_prog import WIDTH, Op, Prog, is_int
 
 NP_FLOAT = {"f32": np.float32, "f64": np.float64}
 NP_UINT = {"f32": np.uint32, "f64": np.uint64}
+
+
+DIVISIONS = ("divsi", "divui", "remsi", "remui", "ceildivsi", "floordivsi")
 
 
 class UB(Exception):
@@ -216,6 +219,8 @@ def _eval_scalar(op, vals, elems):
     if len(ins) == 1:
         v, p = _cast(k, ins[0][0], elems[op.args[0]], op.elem)
         return v, p or pz
+    if k in DIVISIONS and ins[1][1]:
+        raise UB(f"{k} by a poison divisor")
     if is_int(op.elem):
         v, p = _int_binary(k, ins[0][0], ins[1][0], WIDTH[op.elem], op.attrs.get("flags", ()))
     else:
@@ -226,13 +231,36 @@ def _eval_scalar(op, vals, elems):
 def undefined(p: Prog, args: list) -> tuple[bool, np.ndarray]:
     """(undefined behaviour?, poison mask of the result) of ``p`` at numpy inputs ``args``
     (in ``mlir_prog.signature`` order)."""
+    ub, _, poison = evaluate(p, args)
+    return ub, poison
+
+
+def evaluate(p: Prog, args: list) -> tuple[bool, np.ndarray | None, np.ndarray]:
+    """(undefined behaviour?, result values, poison mask): integers as unsigned values modulo
+    2^width in an object array, floats as numpy floats (reductions fold in index order)."""
     try:
-        return False, _run(p, args)
+        v, pz = _run(p, args)
+        return False, v, pz
     except UB:
-        return True, np.zeros((), dtype=bool)
+        return True, None, np.zeros((), dtype=bool)
 
 
-def _run(p: Prog, args: list) -> np.ndarray:
+def agrees(values: np.ndarray, poison: np.ndarray, elem: str, out) -> np.ndarray:
+    """Where an executed output equals the reference values (poison elements count as equal)."""
+    from irverify.fuzz.inputs import same
+
+    out = np.asarray(out)
+    if is_int(elem):
+        w = WIDTH[elem]
+        got = np.vectorize(lambda x: _wrap(int(x), w), otypes=[object])(out) if out.size else out
+        eq = np.asarray(got == values, dtype=bool) if out.size else np.ones(out.shape, dtype=bool)
+    else:
+        ref = np.asarray(values.astype(out.dtype) if values.dtype == object else values, dtype=out.dtype)
+        eq = same(ref, out)
+    return eq | np.asarray(poison, dtype=bool)
+
+
+def _run(p: Prog, args: list) -> tuple[np.ndarray, np.ndarray]:
     n_chain = len(p.args)
     shape = np.asarray(args[0]).shape if n_chain else ()
     if any(np.asarray(a).shape != shape for a in args[:n_chain]):
@@ -243,13 +271,11 @@ def _run(p: Prog, args: list) -> np.ndarray:
         env[n] = np.asarray(a)
     rest = list(args[n_chain:])
     h = p.head
-    head_poison = None
     if h:
         A, B = np.asarray(rest[0]), np.asarray(rest[1])
         C = np.asarray(rest[2]) if h["init"] == "arg" else None
         rest = rest[3 if C is not None else 2:]
         env[h["res"]] = _matmul(A, B, C, h["elem"])
-        head_poison = np.zeros(env[h["res"]].shape, dtype=bool)
         elems[h["res"]] = h["elem"]
         shape = env[h["res"]].shape
     for op in p.ops:
@@ -263,10 +289,9 @@ def _run(p: Prog, args: list) -> np.ndarray:
         for op in p.ops:
             vals[op.res] = _eval_scalar(op, vals, elems)
         out_v[idx], out_p[idx] = vals[p.ret]
-    del head_poison
     if p.tail:
         return _tail(p, out_v, out_p, elems[p.ret], rest)
-    return out_p
+    return out_v, out_p
 
 
 def _matmul(A, B, C, elem):
@@ -290,22 +315,34 @@ def _matmul(A, B, C, elem):
     return out
 
 
-def _tail(p: Prog, v: np.ndarray, pz: np.ndarray, elem: str, rest: list) -> np.ndarray:
+def _tail(p: Prog, v: np.ndarray, pz: np.ndarray, elem: str, rest: list):
     tl = p.tail
     k = tl["kind"]
     if k == "extract":
-        return np.asarray(pz[tuple(tl["index"])])
+        at = tuple(tl["index"])
+        return np.asarray(v[at], dtype=object), np.asarray(pz[at])
     if k == "insert":
-        out = pz.copy()
-        out[tuple(tl["index"])] = False
-        return out
+        v, pz = v.copy(), pz.copy()
+        v[tuple(tl["index"])] = _to_elem_value(rest[0], elem)
+        pz[tuple(tl["index"])] = False
+        return v, pz
     if k == "slice":
         sl = tuple(slice(o, o + s) for o, s in zip(tl["offsets"], tl["sizes"]))
-        return pz[sl]
+        return v[sl], pz[sl]
     if k == "transpose":
-        return pz.T
+        return v.T, pz.T
     if k == "collapse":
-        return pz.reshape(-1)
-    # reduce: any poison among the combined elements (and the combiner's own poison: none of
-    # the generated combiners has flags; maxnumf/minnumf signed zeros are handled below)
-    return pz.any(axis=tl["dim"])
+        return v.reshape(-1), pz.reshape(-1)
+    # reduce: the body is comb(element, accumulator), folded in index order; an element is
+    # poison when any combined element is (the generated combiners have no flags)
+    d = tl["dim"]
+    init = _eval_scalar(Op("i", "const", [], elem, {"value": tl["init"]}), {}, {})[0]
+    moved = np.moveaxis(v, d, -1)
+    out = np.empty(moved.shape[:-1], dtype=object)
+    comb = Op("r", tl["comb"], ["x", "a"], elem)
+    for idx in np.ndindex(*out.shape):
+        acc = init
+        for x in moved[idx]:
+            acc = _eval_scalar(comb, {"x": (x, False), "a": (acc, False)}, {"x": elem, "a": elem})[0]
+        out[idx] = acc
+    return out, pz.any(axis=d)

@@ -29,7 +29,7 @@ CASTS = {"extsi": "extui", "extui": "extsi", "sitofp": "uitofp", "uitofp": "sito
 def transform(src: Prog, rng: random.Random) -> tuple[Prog, str]:
     """A target for ``src``: a rewrite (about 45%) or a mutation; ``src`` is not changed."""
     rewrites = [commute, swap_cmp, reassociate, times_two, identity, drop_flags, sub_to_add,
-                invert_select, restyle]
+                invert_select, restyle, renamed]
     mutations = [m_const, m_operand, m_pred, m_flags, m_kind, m_cast, m_select, m_tail, m_swap]
     pool = rewrites if rng.random() < 0.45 else mutations
     for _ in range(12):
@@ -195,6 +195,15 @@ def restyle(p: Prog, rng) -> str | None:
         return None
     p.style = "arith" if p.style == "generic" else "generic"
     return f"rewrite: print the chain as {p.style}"
+
+
+def renamed(p: Prog, rng) -> str | None:
+    ops = [o for o in p.ops if mp.named_ok(o, p.shape)]
+    if not ops or p.style == "generic":
+        return None
+    o = rng.choice(ops)
+    o.attrs["named"] = not o.attrs.get("named")
+    return f"rewrite: %{o.res} as {'linalg.elementwise' if o.attrs['named'] else 'arith'}"
 
 
 # ----------------------------------------------------------------------------- mutations

@@ -119,6 +119,9 @@ def generate(rng: random.Random) -> Prog:
         pool.append(op.res)
     if not p.ops:
         p.ops.append(Op(g.fresh(), "addi" if is_int(base) else "addf", [args[0][0], args[-1][0]], base))
+    for op in p.ops:
+        if named_ok(op, shape) and rng.random() < 0.3:
+            op.attrs["named"] = True
     p.ret = p.ops[-1].res
     if shape is not None and not dynamic:
         if rng.random() < 0.35:
@@ -320,6 +323,28 @@ def _scalar_op_text(op: Op, ty_of) -> str:
     return f"%{op.res} = arith.{k} {a[0]}, {a[1]}{fl} : {t}"
 
 
+NAMED_KIND = {"addi": "add", "addf": "add", "subi": "sub", "subf": "sub", "muli": "mul", "mulf": "mul",
+              "divf": "div", "divsi": "div", "divui": "div_unsigned", "maxsi": "max_signed",
+              "maximumf": "max_signed", "minsi": "min_signed", "minimumf": "min_signed",
+              "maxui": "max_unsigned", "minui": "min_unsigned", "select": "select", "negf": "negf"}
+
+
+def named_ok(op: Op, shape) -> bool:
+    """Can ``op`` on tensors of ``shape`` be printed as ``linalg.elementwise``?"""
+    return (shape is not None and None not in shape and op.kind in NAMED_KIND and not op.attrs.get("flags")
+            and not (op.elem == "i1" and op.kind != "select"))
+
+
+def _named_text(op: Op, p: Prog) -> list[str]:
+    """``op`` as ``linalg.elementwise`` (ArithOps' named-op form; MLIR's LinalgStructuredOps)."""
+    t = ty_text(op.elem, p.shape)
+    ins = ", ".join(f"%{a}" for a in op.args)
+    in_tys = ", ".join(ty_text(p.elem_of(a), p.shape) for a in op.args)
+    return [f"%{op.res}_e = tensor.empty() : {t}",
+            f"%{op.res} = linalg.elementwise <{NAMED_KIND[op.kind]}> "
+            f"ins({ins} : {in_tys}) outs(%{op.res}_e : {t}) -> {t}"]
+
+
 def annotate(p: Prog) -> None:
     """Record operand types of comparisons and casts (``attrs['in']``) for printing."""
     for op in p.ops:
@@ -350,7 +375,10 @@ def print_func(p: Prog, name: str) -> str:
         _print_generic(p, lines)
     else:
         for op in p.ops:
-            lines.append(_scalar_op_text(op, lambda e: ty_text(e, p.shape)))
+            if op.attrs.get("named") and named_ok(op, p.shape):
+                lines += _named_text(op, p)
+            else:
+                lines.append(_scalar_op_text(op, lambda e: ty_text(e, p.shape)))
     ret, ret_ty = p.ret, ty_text(ret_elem, p.shape)
     if tl:
         ret, ret_ty = _print_tail(p, lines)

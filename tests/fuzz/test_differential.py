@@ -119,3 +119,19 @@ def test_relax_long_run(tmp_path):
     pytest.importorskip("tvm")
     s = driver.fuzz("relax", seed=1000, count=2_000, findings=str(tmp_path))
     _assert_sound(s, 2_000)
+
+
+def test_reference_division_by_a_poison_divisor_is_undefined():
+    p = Prog(None, [("x", "i8"), ("y", "i8")],
+             [Op("m", "muli", ["y", "y"], "i8", {"flags": ("nuw",)}), Op("r", "divsi", ["x", "m"], "i8")], "r")
+    assert mlir_interp.undefined(p, [np.int8(1), np.int8(-1)])[0] is True
+    assert mlir_interp.undefined(p, [np.int8(1), np.int8(3)])[0] is False
+
+
+def test_reference_values_of_a_reduction():
+    p = Prog((3,), [("x", "i8")], [Op("r", "addi", ["x", "x"], "i8")], "r",
+             tail={"kind": "reduce", "res": "t", "dim": 0, "comb": "addi", "init": 3})
+    ub, values, poison = mlir_interp.evaluate(p, [np.array([1, 2, 3], dtype=np.int8)])
+    assert not ub and int(values) == 15 and not poison
+    assert mlir_interp.agrees(values, poison, "i8", np.int8(15))
+    assert not mlir_interp.agrees(values, poison, "i8", np.int8(5))
