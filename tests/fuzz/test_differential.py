@@ -45,8 +45,8 @@ def test_the_oracle_reports_a_wrong_correct_verdict(tmp_path, monkeypatch):
     s = driver.fuzz("mlir", seed=3, count=8, findings=str(tmp_path), shrink_budget=2)
     assert s.unsound, "no mutation was caught by execution"
     assert all(c.desc.startswith("mutation") for c in s.unsound)
-    written = sorted(p.name for p in tmp_path.iterdir())
-    assert len(written) == len(s.unsound) and all(n.endswith("-unsound.srctgt.mlir") for n in written)
+    written = sorted(p.name for p in tmp_path.iterdir() if p.name.endswith("-unsound.srctgt.mlir"))
+    assert len(written) == len(s.unsound)
     text = (tmp_path / written[0]).read_text()
     assert "func.func @src" in text and "// execution: " in text
 
