@@ -4,11 +4,14 @@ on tensors.
 Every structured op is encoded as its ``linalg.generic`` form: indexing maps, iterator types and
 a scalar body (a region). Named ops (``linalg_named.py``) build that form themselves.
 
-* Indexing maps must be projected permutations of the loop dims, where a result may also be the
-  constant 0 (a broadcast). Output maps must be permutations of the parallel dims.
-* Loop extents come from the operand shapes through the maps. Operands that disagree on an
-  extent are UB (the op's precondition; nothing checks it at run time), and so is a broadcast
-  (constant-0) access into an empty dimension of a non-empty iteration space.
+* Output maps must be permutations of the parallel dims. Input maps are linear in the loop dims
+  (``d0``, a broadcast ``0``, a convolution window ``d1 * 2 + d4``, a shifted read ``d0 + 1``);
+  ``mod``/``floordiv``/``ceildiv`` and products of dims are unsupported.
+* Loop extents come from the operand dims that a map indexes by a plain loop dim. Operands that
+  disagree on an extent are UB (the op's precondition; nothing checks it at run time), and so is
+  any read outside an operand: a linear index takes its extremes at the corners of the loop
+  box, so a non-empty iteration space reads out of bounds iff the smallest index is negative or
+  the largest reaches the operand's extent (a broadcast from an empty dim included).
 * An output element is the body evaluated at the loop index (``linalg.index`` reads it).
   Computing with a never-written element (of a ``tensor.empty`` init or input) is UB; an output
   whose body does not read its ``outs`` argument does not read the init tensor, and an element
@@ -30,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from irverify.errors import Unsupported
-from irverify.ir.affine import AffineMap, Const, Dim
+from irverify.ir.affine import AffineMap, BinExpr, Const, Dim
 from irverify.ir.core import Block, EnumAttr, IndexType, IntType, Op, Value
 from irverify.semantics.common import read_element, tensor_from_template
 from irverify.semantics.registry import semantics
@@ -109,7 +112,39 @@ def index(ctx, op: Op):
 
 
 def apply_map(m: AffineMap, loop: Sequence[Any]) -> list[Any]:
-    return [loop[r.pos] if isinstance(r, Dim) else t.int_val(r.value) for r in m.results]
+    return [_eval(r, loop) for r in m.results]
+
+
+def _eval(e: Any, loop: Sequence[Any]) -> Any:
+    if isinstance(e, Dim):
+        return loop[e.pos]
+    if isinstance(e, Const):
+        return t.int_val(e.value)
+    a, b = _eval(e.lhs, loop), _eval(e.rhs, loop)
+    return a + b if e.kind == "add" else a * b
+
+
+def linear_form(e: Any) -> tuple[dict[int, int], int] | None:
+    """``e`` as ``sum(c_d * d) + c0`` (coefficients per loop dim, constant), or ``None`` when it
+    is not linear in the dims (``mod``, ``floordiv``, ``ceildiv``, a product of dims)."""
+    if isinstance(e, Dim):
+        return {e.pos: 1}, 0
+    if isinstance(e, Const):
+        return {}, e.value
+    if not isinstance(e, BinExpr) or e.kind not in ("add", "mul"):
+        return None
+    lhs, rhs = linear_form(e.lhs), linear_form(e.rhs)
+    if lhs is None or rhs is None:
+        return None
+    if e.kind == "add":
+        coeffs = dict(lhs[0])
+        for d, c in rhs[0].items():
+            coeffs[d] = coeffs.get(d, 0) + c
+        return coeffs, lhs[1] + rhs[1]
+    if lhs[0] and rhs[0]:
+        return None
+    (coeffs, c0), k = (lhs, rhs[1]) if not rhs[0] else (rhs, lhs[1])
+    return {d: c * k for d, c in coeffs.items()}, c0 * k
 
 
 def run_structured(ctx, op: Op, spec: Structured, ins: list[Any], outs: list[Any]) -> list[Tensor]:
@@ -136,9 +171,12 @@ def _validate(op: Op, spec: Structured, ins: list[Any], outs: list[Any]) -> None
         raise Unsupported(f"'{op.name}' with {len(spec.maps)} indexing maps for {len(ins) + len(outs)} operands", op.loc)
     if len(op.results) != len(outs) or not all(isinstance(o, Tensor) for o in outs):
         raise Unsupported(f"'{op.name}' on non-tensor outputs", op.loc)
-    for m, v in zip(spec.maps, ins + outs):
-        if m.num_syms or m.num_dims != n or not m.is_projected_permutation():
-            raise Unsupported(f"indexing map {m} of '{op.name}' (only projected permutations and broadcasts)", op.loc)
+    for pos, (m, v) in enumerate(zip(spec.maps, ins + outs)):
+        if m.num_syms or m.num_dims != n:
+            raise Unsupported(f"indexing map {m} of '{op.name}' (symbols or a wrong number of dims)", op.loc)
+        if not m.is_projected_permutation() and (pos >= spec.n_ins or any(linear_form(r) is None for r in m.results)):
+            raise Unsupported(f"indexing map {m} of '{op.name}' (inputs: linear in the loop dims; outputs: "
+                              "projected permutations)", op.loc)
         if isinstance(v, Scalar) and m.results:
             raise Unsupported(f"scalar operand of '{op.name}' with a non-empty indexing map", op.loc)
         if isinstance(v, Tensor) and v.rank != len(m.results):
@@ -161,13 +199,13 @@ def _loop_extents(ctx, op: Op, spec: Structured, operands: list[Any]) -> list[An
     """Each loop dim's extent from the first operand dim it indexes (static ones first); every
     other operand dim it indexes must agree (UB otherwise)."""
     uses: list[list[Any]] = [[] for _ in spec.iterators]
-    broadcasts: list[Any] = []
+    computed: list[tuple[tuple[dict[int, int], int], Any]] = []  # (linear form, operand extent)
     for m, v in zip(spec.maps, operands):
         for pos, r in enumerate(m.results):
             if isinstance(r, Dim):
                 uses[r.pos].append(v.dims[pos])
-            elif isinstance(r, Const):
-                broadcasts.append(v.dims[pos])
+            else:
+                computed.append((linear_form(r), v.dims[pos]))
     extents = []
     for d, cands in enumerate(uses):
         if not cands:
@@ -179,8 +217,18 @@ def _loop_extents(ctx, op: Op, spec: Structured, operands: list[Any]) -> list[An
                 ctx.add_ub(c != ext, f"{op.name}: operands disagree on the extent of loop dim {d}")
         extents.append(ext)
     nonempty = t.and_(*(e > 0 for e in extents))
-    for b in broadcasts:
-        ctx.add_ub(t.and_(nonempty, b <= 0), f"{op.name}: broadcast read from an empty dimension")
+    for (coeffs, c0), dim in computed:
+        # A linear index takes its extremes at the corners of the loop box: every index is in
+        # [0, dim) iff the smallest is >= 0 and the largest < dim (when the box is not empty).
+        lo, hi = t.int_val(c0), t.int_val(c0)
+        for d, c in coeffs.items():
+            reach = extents[d] - 1
+            if c > 0:
+                hi = hi + reach * c
+            elif c < 0:
+                lo = lo + reach * c
+        ctx.add_ub(t.and_(nonempty, t.or_(lo < 0, hi >= dim)),
+                   f"{op.name}: an indexing map reads outside an operand")
     return extents
 
 

@@ -364,10 +364,10 @@ def test_linalg_index_reads_the_loop_index():
     assert verdict(swapped).verdict is Verdict.INCORRECT
 
 
-def test_non_projected_indexing_map_is_unsupported():
+def test_non_linear_indexing_map_is_unsupported():
     sig = "%a: tensor<?xi32>, %o: tensor<?xi32>"
     body = """
-  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0 + 1)>, affine_map<(d0) -> (d0)>],
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0 mod 2)>, affine_map<(d0) -> (d0)>],
                        iterator_types = ["parallel"]}
       ins(%a : tensor<?xi32>) outs(%o : tensor<?xi32>) {
   ^bb0(%x: i32, %y: i32):
@@ -375,6 +375,38 @@ def test_non_projected_indexing_map_is_unsupported():
   } -> tensor<?xi32>
   return %r : tensor<?xi32>"""
     assert verdict(pair(body, body, sig, "tensor<?xi32>")).verdict is Verdict.UNSUPPORTED
+
+
+SHIFTED = """
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0 + 1)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]}
+      ins(%a : tensor<?xi32>) outs(%o : tensor<4xi32>) {
+  ^bb0(%x: i32, %y: i32):
+    linalg.yield %x : i32
+  } -> tensor<4xi32>
+  return %r : tensor<4xi32>"""
+
+
+def test_shifted_read_is_a_slice_where_it_is_in_bounds():
+    """``(d0) -> (d0 + 1)`` reads a[1..4]: equal to the slice wherever a has 5 elements or
+    more; with fewer the read past the end is UB of the source."""
+    sig = "%a: tensor<?xi32>, %o: tensor<4xi32>"
+    tgt = """
+  %s = tensor.extract_slice %a[1] [4] [1] : tensor<?xi32> to tensor<4xi32>
+  return %s : tensor<4xi32>"""
+    report = verdict(pair(SHIFTED, tgt, sig, "tensor<4xi32>"))
+    assert report.verdict is Verdict.CORRECT and report.functions[0].source_ub is not None
+
+
+def test_shifted_read_past_the_end_is_target_ub():
+    sig = "%a: tensor<?xi32>, %o: tensor<4xi32>"
+    src = """
+  %s = tensor.extract_slice %a[0] [4] [1] : tensor<?xi32> to tensor<4xi32>
+  return %s : tensor<4xi32>"""
+    report = verdict(pair(src, SHIFTED, sig, "tensor<4xi32>"))
+    assert report.verdict is Verdict.INCORRECT
+    cex = report.functions[0].counterexample
+    assert cex.check.startswith("target has undefined behaviour") and list(cex.dims.values()) == [4]
 
 
 def test_mismatched_operand_extents_are_source_ub():
