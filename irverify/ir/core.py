@@ -86,6 +86,16 @@ class TensorType:
 
 
 @dataclass(frozen=True)
+class VectorType(TensorType):
+    """A fixed-size ``vector<...>`` (no scalable dims): a value of static shape that ``arith``
+    ops compute on elementwise, exactly like a tensor of that shape."""
+
+    def __str__(self) -> str:
+        dims = "".join(f"{d}x" for d in self.shape)
+        return f"vector<{dims}{self.elem}>"
+
+
+@dataclass(frozen=True)
 class DispatchTensorType:
     """``!iree_tensor_ext.dispatch.tensor<ACCESS:tensor<...>>``: a view of a HAL binding."""
 

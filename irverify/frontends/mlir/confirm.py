@@ -37,13 +37,30 @@ def _uses_dispatch_ops(fn: Function) -> bool:
     return fn.body is not None and any(op.name.startswith(("hal.", "iree_tensor_ext.")) for op in fn.body.ops)
 
 
+ELEMENTWISE_PREFIXES = ("arith.", "math.", "func.", "util.")
+
+
+def executable_text(mod: Module) -> str:
+    """The module's text as IREE can run it. IREE's entry points take no ``vector`` arguments;
+    a module whose functions only compute elementwise (``arith``, ``math``, calls) means the same
+    on tensors of the same shapes, so its ``vector<...>`` types are run as ``tensor<...>``."""
+    from irverify.ir.core import VectorType
+
+    fns = [f for f in mod.functions.values() if f.body is not None]
+    uses_vectors = any(isinstance(ty, VectorType) for f in fns for ty in [a.type for a in f.args] + f.result_types)
+    if uses_vectors and all(op.name.startswith(ELEMENTWISE_PREFIXES) and not op.regions
+                            for f in fns for op in f.body.ops):
+        return mod.text.replace("vector<", "tensor<")
+    return mod.text
+
+
 def _run_both(src_mod, src_fn, tgt_mod, tgt_fn, arg_lists):
     from irverify.execute.iree import run_functions
 
     if src_mod is tgt_mod:
         calls = [(src_fn.name, c) for c in arg_lists] + [(tgt_fn.name, c) for c in arg_lists]
-        out = run_functions(src_mod.text, calls)
+        out = run_functions(executable_text(src_mod), calls)
         return out[: len(arg_lists)], out[len(arg_lists):]
-    src_out = run_functions(src_mod.text, [(src_fn.name, c) for c in arg_lists])
-    tgt_out = run_functions(tgt_mod.text, [(tgt_fn.name, c) for c in arg_lists])
+    src_out = run_functions(executable_text(src_mod), [(src_fn.name, c) for c in arg_lists])
+    tgt_out = run_functions(executable_text(tgt_mod), [(tgt_fn.name, c) for c in arg_lists])
     return src_out, tgt_out

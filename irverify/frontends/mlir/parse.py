@@ -31,6 +31,7 @@ from irverify.ir.core import (
     TensorType,
     Type,
     Value,
+    VectorType,
 )
 
 _CONTEXT = None
@@ -234,6 +235,12 @@ class _Translator:
         if isinstance(t, ir.FloatType) and str(t) in SMALL_FLOAT_WIDTHS:
             assert ir.FloatType(t).width == SMALL_FLOAT_WIDTHS[str(t)], str(t)
             return FloatType(str(t))
+        if isinstance(t, ir.VectorType):
+            vec = ir.VectorType(t)
+            elem = self.type(vec.element_type, loc)
+            if vec.scalable or not isinstance(elem, (IntType, IndexType, FloatType)):
+                return OpaqueType(str(t))
+            return VectorType(tuple(int(d) for d in vec.shape), elem)
         if isinstance(t, ir.RankedTensorType):
             elem = self.type(t.element_type, loc)
             if not isinstance(elem, (IntType, IndexType, FloatType)):
