@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 
 from irverify.errors import InputError, Unsupported
-from irverify.ir.core import Function, Module
+from irverify.ir.core import Function, Module, TensorType
 from irverify.smt.floats import theory
 from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
 
@@ -86,9 +86,38 @@ REMOVED = ("public function @{name} is not defined (as a public function) by the
            "outside the module can no longer call it")
 
 
-def check_signatures(name: str, s: Function, g: Function) -> None:
-    if s.signature != g.signature:
+def check_signatures(name: str, s: Function, g: Function, results: bool = True) -> None:
+    """Same argument types (else the functions are not comparable: an input error); with
+    ``results``, the same result types too (see ``result_difference`` otherwise)."""
+    same_args = [a.type for a in s.args] == [a.type for a in g.args]
+    if not same_args or (results and s.signature != g.signature):
         raise InputError(f"{g.loc}: signature of @{name} differs: source {s.signature}, target {g.signature}")
+
+
+def result_difference(s: Function, g: Function, frontend: str = "") -> str | None:
+    """On the same arguments, a result whose type the target changed is a finding: the
+    caller observes a different dtype or shape. ``None`` when the result types agree."""
+    if len(s.result_types) != len(g.result_types):
+        return (f"the source returns {len(s.result_types)} results, the target "
+                f"{len(g.result_types)}: {s.signature} vs {g.signature}")
+    for k, (a, b) in enumerate(zip(s.result_types, g.result_types)):
+        if a == b:
+            continue
+        if isinstance(a, TensorType) and isinstance(b, TensorType) and a.shape == b.shape:
+            a, b = _elem_text(a.elem, frontend), _elem_text(b.elem, frontend)
+        return f"result #{k}: {a} in the source, {b} in the target"
+    return None
+
+
+def _elem_text(ty, frontend: str) -> str:
+    if frontend == "relax":
+        from irverify.semantics.relax import dtype_name
+
+        try:
+            return dtype_name(ty)
+        except (KeyError, AttributeError):
+            pass
+    return str(ty)
 
 
 def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None) -> Report:
@@ -109,8 +138,14 @@ def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None)
         suggest_contract(src, tgt)  # a pass that changes signatures by design: name its contract
     pairs = pair_functions(src, tgt)
     for name, s, g in pairs:
-        check_signatures(name, s, g)
-    reports = [check_function(name, src, s, tgt or src, g, opts) for name, s, g in pairs]
+        check_signatures(name, s, g, results=False)
+    reports = []
+    for name, s, g in pairs:
+        changed = result_difference(s, g, src.frontend)
+        if changed is not None:
+            reports.append(FunctionReport(name, Verdict.INCORRECT, message=changed))
+        else:
+            reports.append(check_function(name, src, s, tgt or src, g, opts))
     for name in removed_public_functions(src, tgt) if tgt is not None else []:
         reports.append(FunctionReport(name, Verdict.INCORRECT, message=REMOVED.format(name=name)))
     reports.sort(key=lambda r: r.name)

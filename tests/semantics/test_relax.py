@@ -170,8 +170,11 @@ def test_float_commutativity_and_abstract_refutation():
 
 
 def test_dtype_is_part_of_the_value():
-    with pytest.raises(InputError, match="signature"):
-        check('x: R.Tensor((4,), "float32")', "x", 'R.astype(x, "float16")')
+    fr = check('x: R.Tensor((4,), "float32")', "x", 'R.astype(x, "float16")')
+    assert fr.verdict == Verdict.INCORRECT
+    assert fr.message == "result #0: float32 in the source, float16 in the target"
+    with pytest.raises(InputError, match="signature"):  # different arguments: not comparable
+        check('x: R.Tensor((4,), "float32")', "x", "x", tgt_params='x: R.Tensor((4,), "float16")')
 
 
 # ----------------------------------------------------------------------------- reductions
