@@ -66,13 +66,15 @@ def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object (see README)")
     p.add_argument("--timeout", type=float, default=20.0, metavar="S", help="solver timeout per query")
     p.add_argument("--no-confirm", action="store_true", help="do not run counterexamples on IREE/TVM")
-    p.add_argument("--fp", choices=["abstract", "real", "ieee"], default="abstract")
+    p.add_argument("--fp", choices=["abstract", "real", "ieee"], default=None,
+                   help="float model (default: abstract, escalating to exact IEEE where it cannot decide)")
 
 
 def options_from(args):
     from irverify.verify.check import Options
 
-    return Options(fp=args.fp, timeout_s=args.timeout, confirm=not args.no_confirm)
+    return Options(fp=args.fp or "abstract", timeout_s=args.timeout, confirm=not args.no_confirm,
+                   escalate=args.fp is None)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -55,7 +55,7 @@ def obligations(pattern, inst, opts) -> tuple[str, str]:
 
 
 def regenerate(out: Path, names: list[str], timeout_s: float = 20.0) -> list[Path]:
-    opts = Options(fp="abstract", timeout_s=timeout_s, confirm=False)
+    opts = Options(fp="abstract", timeout_s=timeout_s, confirm=False, escalate=False)
     written = []
     for p in select(load_catalogue(), names):
         pdir = out / p.name

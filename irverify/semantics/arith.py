@@ -381,9 +381,14 @@ def _cast(name, fn):
     @semantics(f"arith.{name}")
     def sem(ctx, op: Op, a):
         src, dst = elem_type(op.operands[0].type), elem_type(op.results[0].type)
-        if ctx.fp.approximate and FloatType in (type(src), type(dst)):
-            ctx.approximate(f"{ctx.fp.name} float conversion")
-        return elementwise(ctx, op, lambda x: fn(ctx, x, src, dst), a)
+
+        def convert(x):
+            r = fn(ctx, x, src, dst)
+            if ctx.fp.approximate and FloatType in (type(src), type(dst)) and not t.is_value(r):
+                ctx.approximate(f"{ctx.fp.name} float conversion")
+            return r
+
+        return elementwise(ctx, op, convert, a)
 
     return sem
 
@@ -454,12 +459,14 @@ def _float_binary(name, fp_op):
     def sem(ctx, op: Op, a, b):
         ty = elem_type(op.results[0].type)
         flags = fastmath_flags(op)
-        if ctx.fp.approximate and (fp_op not in ("maximum", "minimum", "maxnum", "minnum")
-                                   or ctx.fp.name == "real"):
-            ctx.approximate(f"{ctx.fp.name} float arithmetic")
+        if ctx.fp.name == "real":
+            ctx.approximate("real float arithmetic")
 
         def fn(x, y):
             r = ctx.fp.binary(fp_op, x, y, ty)
+            if ctx.fp.approximate and fp_op not in ("maximum", "minimum", "maxnum", "minnum") \
+                    and not t.is_value(r):  # folded constants are exact
+                ctx.approximate(f"{ctx.fp.name} float arithmetic")
             if fp_op in ("maxnum", "minnum") and ctx.fp.name != "real":
                 r = _either_signed_zero(ctx, name, x, y, r, ty)
             return _fast(ctx, name, flags, ty, r, x, y)
@@ -534,8 +541,8 @@ def extf(ctx, op: Op, a):
     src, dst = elem_type(op.operands[0].type), elem_type(op.results[0].type)
     if fastmath_flags(op):
         raise Unsupported("fastmath on arith.extf", op.loc)
-    if ctx.fp.approximate:
-        ctx.approximate(f"{ctx.fp.name} float conversion")
+    if ctx.fp.name == "real":  # exact IEEE conversion in the other theories
+        ctx.approximate("real float conversion")
     return elementwise(ctx, op, lambda x: ctx.fp.convert(x, src, dst), a)
 
 
@@ -545,6 +552,6 @@ def truncf(ctx, op: Op, a):
     rm = op.attrs.get("roundingmode")
     if fastmath_flags(op) or (rm is not None and str(rm) not in ("0", "to_nearest_even")):
         raise Unsupported("arith.truncf with a rounding mode or fastmath flags", op.loc)
-    if ctx.fp.approximate:
-        ctx.approximate(f"{ctx.fp.name} float conversion")
+    if ctx.fp.name == "real":  # exact IEEE rounding in the other theories
+        ctx.approximate("real float conversion")
     return elementwise(ctx, op, lambda x: ctx.fp.convert(x, src, dst), a)

@@ -35,7 +35,7 @@ from irverify.smt import terms as t
 UNROLL_LIMIT = 4096
 ABSTRACT_UNROLL_LIMIT = 256
 EXACT_FLOAT_OPS = {"ieee": {"add", "sub", "mul", "div", "sqrt", "neg", "abs", "convert", "from_int"},
-                   "abstract": {"neg", "abs"}}
+                   "abstract": {"neg", "abs", "convert"}}
 DTYPE_NAMES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float64",
                1: "bool", 8: "int8", 16: "int16", 32: "int32", 64: "int64"}
 

@@ -1,16 +1,37 @@
 """Float theories: how float values and operations become terms.
 
 * ``abstract`` (default): a float is its IEEE bit pattern (a bit-vector), so constants, bitcasts,
-  negation, comparisons, ``maximumf``/``minimumf`` and NaN tests are exact. Arithmetic
-  (``addf``, ``mulf``, ``divf``, conversions, ``exp``...) is an uninterpreted function of the
-  operand bits, which every real implementation is an instance of: a proof is sound, a
-  counterexample may exist only in the abstraction (it must be confirmed by execution).
-  ``addf`` and ``mulf`` are commutative (their arguments are put in a canonical order).
+  negation, absolute value, ``copysign``, comparisons, ``maximumf``/``minimumf`` and NaN tests
+  are exact. So are, by IEEE 754-2019 and LLVM's LangRef:
+
+  - constant folding: an operation whose operands are all constants is computed exactly
+    (round to nearest, ties to even); a NaN result is an unknown NaN (below);
+  - conversions between float formats (``extf``/``truncf``, exact IEEE rounding);
+  - when an operand is a constant (or both are the same value, up to sign), the identities
+    IEEE guarantees for every input: NaN propagation (§6.2), the invalid
+    operations (``inf - inf``, ``0 * inf``, ``0/0``, ``inf/inf``, ``fmod(inf, y)``,
+    ``fmod(x, 0)``, ``sqrt`` of a negative number) give NaN, infinities (§6.1), the sum of
+    zeros and ``x + (-0) = x``, ``x + (+0) = x`` for ``x`` not a zero, ``x + (-x) = +0``
+    (§6.3), ``x - y = x + (-y)`` (§5.4.1), ``x + x = x * 2``, the sign of a product,
+    quotient or ``fmod`` (§6.3), ``x * ±1 = ±x``, ``x / ±1 = ±x``, ``x / x = 1``, and
+    ``x / 2^k = x * 2^-k`` when ``2^-k`` is representable (both round the same exact value).
+
+  Everything else (``addf``, ``mulf``, ``divf`` of non-special values, ``sitofp``, ``exp``...)
+  is an uninterpreted function of the operand bits, which every real implementation is an
+  instance of: a proof is sound, a counterexample may exist only in the abstraction (it must be
+  confirmed by execution, or decided under ``ieee``). ``addf`` and ``mulf`` are commutative
+  (their arguments are put in a canonical order).
 * ``ieee``: the same bit patterns with z3's IEEE-754 semantics (round to nearest even).
 * ``real``: floats are real numbers; a proof means "equal over the reals, not bitwise".
 
-Two float results refine each other when they are the same bits or both NaN (NaN payloads are
-not specified by MLIR, LLVM or TVM).
+NaN results. LLVM's LangRef ("Floating-point semantics") leaves the sign and payload of a NaN
+that an operation produces non-deterministic (a quieted operand NaN, the preferred NaN, ...), and
+compile-time folding and hardware differ. So an arithmetic NaN is an *unknown NaN*: exponent all
+ones, and sign and fraction an uninterpreted function of the operation and its operands (never
+zero), in ``abstract`` and ``ieee`` alike. Two float results refine each other when they are the
+same bits or both NaN; only a ``bitcast`` sees a payload, and then it is unknown. Identities that
+hold only up to the NaN payload (``x * 1 = x`` for a signalling ``x``) are stated for non-NaN
+``x`` and give the unknown NaN otherwise.
 
 Small float formats (``f4E2M1FN``, ``f6E2M3FN``, ``f8E4M3FN``, ``f8E8M0FNU``, ... — every
 ``FloatType`` with ``is_small``) are modelled at the bit level only, in every theory: a value is
@@ -37,8 +58,8 @@ COMMUTATIVE = {"add", "mul", "maximum", "minimum", "maxnum", "minnum"}
 
 
 # Operations that need a float format's meaning (not just its bits).
-ARITHMETIC = ("const", "const_bits", "is_nan", "is_zero", "neg", "abs", "cmp", "maximum", "minimum", "binary",
-              "unary", "convert", "from_int", "to_int", "reduce")
+ARITHMETIC = ("const", "const_bits", "is_nan", "is_zero", "is_inf", "neg", "abs", "cmp", "maximum", "minimum",
+              "binary", "unary", "convert", "from_int", "to_int", "reduce")
 
 
 def _small(ft) -> bool:
@@ -86,6 +107,24 @@ def bits_to_float(bits: int, ft: FloatType) -> float:
     return float(np.array(bits, dtype=itype).view(dtype))
 
 
+def _value(a: Term) -> Term:
+    """``a`` as a bit-vector constant when it simplifies to one, else ``a`` itself."""
+    if z3.is_bv_value(a) or not z3.is_bv(a):
+        return a
+    s = z3.simplify(a)
+    return s if z3.is_bv_value(s) else a
+
+
+def _fmod(x: Term, y: Term) -> Term:
+    """C ``fmod`` (``arith.remf``, LLVM ``frem``): the sign follows ``x``. z3's ``fpRem`` is the
+    IEEE remainder (quotient rounded to nearest); when its sign differs from ``x`` it is off by
+    exactly ``|y|`` (both results are exact)."""
+    r = z3.fpRem(x, y)
+    fix = z3.And(z3.Not(z3.fpIsZero(r)), z3.Not(z3.fpIsNaN(r)), z3.fpIsNegative(r) != z3.fpIsNegative(x))
+    ay = z3.fpAbs(y)
+    return z3.If(fix, z3.If(z3.fpIsNegative(x), z3.fpSub(z3.RNE(), r, ay), z3.fpAdd(z3.RNE(), r, ay)), r)
+
+
 @bits_only_for_small_floats
 class BitsTheory:
     """Shared part of the ``abstract`` and ``ieee`` theories: values are IEEE bit patterns."""
@@ -129,6 +168,66 @@ class BitsTheory:
 
     def abs(self, a: Term, ft: FloatType) -> Term:
         return a & z3.BitVecVal((1 << (ft.width - 1)) - 1, ft.width)
+
+    def is_inf(self, a: Term, ft: FloatType) -> Term:
+        return self.abs(a, ft) == self._inf_bits(ft)
+
+    def copysign(self, a: Term, b: Term, ft: FloatType) -> Term:
+        """``a`` with the sign bit of ``b`` (IEEE §5.5.1, exact for every input)."""
+        w = ft.width
+        return z3.Concat(z3.Extract(w - 1, w - 1, b), z3.Extract(w - 2, 0, a))
+
+    # -- helpers shared by the exact and abstract arithmetic -------------------------------
+
+    def _inf_bits(self, ft: FloatType) -> Term:
+        e, s = _EXP_SIG[ft.name]
+        return z3.BitVecVal(((1 << e) - 1) << (s - 1), ft.width)
+
+    def _fp_sort(self, ft: FloatType) -> z3.FPSortRef:
+        e, s = _EXP_SIG[ft.name]
+        return z3.FPSort(e, s)
+
+    def _fp(self, a: Term, ft: FloatType) -> Term:
+        return z3.fpBVToFP(a, self._fp_sort(ft))
+
+    def some_nan(self, op: str, ft: FloatType, *operands: Term) -> Term:
+        """The NaN an operation produces: exponent all ones, sign and fraction an unknown
+        function of the operation and its operands, the fraction never zero (LangRef leaves
+        both non-deterministic; see the module docstring)."""
+        e, s = _EXP_SIG[ft.name]
+        key = "_".join(o.sort().sexpr().replace(" ", "").replace("(", "").replace(")", "") for o in operands)
+        bits = t.uf(f"fp.nan.{op}.{ft.name}.{key}", *[o.sort() for o in operands], z3.BitVecSort(s))(*operands)
+        frac = z3.Extract(s - 2, 0, bits)
+        frac = z3.If(frac == 0, z3.BitVecVal(1 << (s - 2), s - 1), frac)
+        return z3.Concat(z3.Extract(s - 1, s - 1, bits), z3.BitVecVal((1 << e) - 1, e), frac)
+
+    def _to_bits(self, x: Term, ft: FloatType, op: str, *operands: Term) -> Term:
+        """The IEEE bits of the z3 float ``x`` (of format ``ft``); a NaN is ``some_nan``."""
+        nan = self.some_nan(op, ft, *operands)
+        if z3.is_fp_value(x) or z3.is_fp_value(z3.simplify(x)):
+            x = z3.simplify(x)
+            return nan if z3.is_true(z3.simplify(z3.fpIsNaN(x))) else z3.simplify(z3.fpToIEEEBV(x))
+        return z3.If(z3.fpIsNaN(x), nan, z3.fpToIEEEBV(x))
+
+    def _exact_binary(self, op: str, a: Term, b: Term, ft: FloatType) -> Term | None:
+        """``op`` with IEEE semantics as a z3 float (None for an op that has none)."""
+        x, y, rm = self._fp(a, ft), self._fp(b, ft), z3.RNE()
+        if op == "add":
+            return z3.fpAdd(rm, x, y)
+        if op == "sub":
+            return z3.fpSub(rm, x, y)
+        if op == "mul":
+            return z3.fpMul(rm, x, y)
+        if op == "div":
+            return z3.fpDiv(rm, x, y)
+        if op == "rem":
+            return _fmod(x, y)
+        return None
+
+    def _exact_convert(self, a: Term, src: FloatType, dst: FloatType, op: str = "convert") -> Term:
+        a = _value(a)
+        return self._to_bits(z3.fpFPToFP(z3.RNE(), self._fp(a, src), self._fp_sort(dst)), dst,
+                             f"{op}.{src.name}", a)
 
     def _key(self, a: Term, ft: FloatType) -> Term:
         """A signed integer key whose order is the float order (for non-NaN values; -0 < +0)."""
@@ -186,12 +285,15 @@ class BitsTheory:
     def python_value(self, v: Term, ft: FloatType) -> float | int:
         if ft.is_small:
             return v.as_long()
+        if not z3.is_bv_value(v) and z3.is_true(z3.simplify(self.is_nan(v, ft))):
+            return float("nan")  # an unknown NaN (``some_nan``)
         return bits_to_float(v.as_long(), ft)
 
 
 @bits_only_for_small_floats
 class AbstractTheory(BitsTheory):
-    """Arithmetic is uninterpreted over bit patterns (see module docstring)."""
+    """Arithmetic is uninterpreted over bit patterns, except for constant folding, conversions
+    and the IEEE identities (see the module docstring)."""
 
     name = "abstract"
     approximate = True
@@ -199,6 +301,16 @@ class AbstractTheory(BitsTheory):
     def _uf(self, op: str, ft: FloatType, *args: Term) -> Term:
         sorts = [a.sort() for a in args]
         return t.uf(f"fp.{op}.{ft.name}", *sorts, self.sort(ft))(*args)
+
+    def _sign(self, a: Term, ft: FloatType) -> Term:
+        return z3.Extract(ft.width - 1, ft.width - 1, a)
+
+    def _signed(self, sign: Term, mag: Term, ft: FloatType) -> Term:
+        """The value with sign bit ``sign`` and the magnitude bits of ``mag``."""
+        return z3.Concat(sign, z3.Extract(ft.width - 2, 0, mag))
+
+    def _one(self, ft: FloatType) -> Term:
+        return self.const_bits(float_bits(1.0, ft), ft)
 
     def binary(self, op: str, a: Term, b: Term, ft: FloatType) -> Term:
         if op == "maximum":
@@ -209,26 +321,137 @@ class AbstractTheory(BitsTheory):
             return self.maximum(a, b, ft, propagate_nan=False)
         if op == "minnum":
             return self.minimum(a, b, ft, propagate_nan=False)
+        if op == "copysign":
+            return self.copysign(a, b, ft)
+        if op == "sub":  # IEEE §5.4.1: x - y is x + (-y), zeros and NaNs included
+            return self.binary("add", a, self.neg(b, ft), ft)
+        a, b = _value(a), _value(b)
+        if z3.is_bv_value(a) and z3.is_bv_value(b):
+            exact = self._exact_binary(op, a, b, ft)
+            if exact is not None:
+                return self._to_bits(exact, ft, op, *self._ordered(op, a, b))
+        if op == "div" and z3.is_bv_value(b):
+            recip = self._reciprocal_of_power_of_two(b, ft)
+            if recip is not None:  # x / 2^k and x * 2^-k round the same exact value
+                return self.binary("mul", a, recip, ft)
+        rules = {"add": self._add, "mul": self._mul, "div": self._div, "rem": self._rem}
+        related = a.eq(b) or b.eq(self.neg(a, ft)) or a.eq(self.neg(b, ft))
+        if op in rules and (z3.is_bv_value(a) or z3.is_bv_value(b) or related):
+            return rules[op](a, b, ft)
+        # Two unrelated non-constant operands: uninterpreted, as the cases above would make
+        # every product of a tensor contraction a case split; exact IEEE decides the rest.
+        return self._uf(op, ft, *self._ordered(op, a, b))
+
+    @staticmethod
+    def _ordered(op: str, a: Term, b: Term) -> tuple[Term, Term]:
         if op in COMMUTATIVE:
-            a, b = z3.If(z3.ULE(a, b), a, b), z3.If(z3.ULE(a, b), b, a)
-        return self._uf(op, ft, a, b)
+            return z3.If(z3.ULE(a, b), a, b), z3.If(z3.ULE(a, b), b, a)
+        return a, b
+
+    def _reciprocal_of_power_of_two(self, b: Term, ft: FloatType) -> Term | None:
+        """The bits of ``1/b`` when ``b`` is ``±2^k`` and ``±2^-k`` is representable."""
+        f = bits_to_fraction(b.as_long(), ft.name)
+        if f is None or f == 0:
+            return None
+        n, d = abs(f.numerator), f.denominator
+        if n & (n - 1) or d & (d - 1):
+            return None
+        recip = self._to_bits(z3.fpDiv(z3.RNE(), self._fp(self._one(ft), ft), self._fp(b, ft)), ft, "div")
+        if not z3.is_bv_value(recip) or bits_to_fraction(recip.as_long(), ft.name) != 1 / f:
+            return None
+        return recip
+
+    def _add(self, a: Term, b: Term, ft: FloatType) -> Term:
+        """IEEE §6.1-6.3 cases of a sum; the rest is uninterpreted."""
+        nan = z3.Or(self.is_nan(a, ft), self.is_nan(b, ft),
+                    z3.And(self.is_inf(a, ft), self.is_inf(b, ft), a != b))
+        za, zb = self.is_zero(a, ft), self.is_zero(b, ft)
+        finite_a = z3.Not(z3.Or(self.is_nan(a, ft), self.is_inf(a, ft)))
+        r = self._uf("add", ft, *self._ordered("add", a, b))
+        r = z3.If(a == b, self.binary("mul", a, self.const_bits(float_bits(2.0, ft), ft), ft), r)
+        r = z3.If(z3.And(finite_a, b == self.neg(a, ft)), self.const_bits(0, ft), r)  # x + (-x) = +0
+        r = z3.If(self.is_inf(b, ft), b, r)
+        r = z3.If(self.is_inf(a, ft), a, r)
+        r = z3.If(zb, a, r)  # x + (±0) = x for x not a zero
+        r = z3.If(za, b, r)
+        r = z3.If(z3.And(za, zb), a & b, r)  # -0 only when both are -0
+        return z3.If(nan, self.some_nan("add", ft, *self._ordered("add", a, b)), r)
+
+    def _mul(self, a: Term, b: Term, ft: FloatType) -> Term:
+        """A product: NaN cases, the sign (xor of the signs), zeros, infinities and ``±1``
+        exactly; the magnitude of other products is uninterpreted."""
+        za, zb, ia, ib = self.is_zero(a, ft), self.is_zero(b, ft), self.is_inf(a, ft), self.is_inf(b, ft)
+        nan = z3.Or(self.is_nan(a, ft), self.is_nan(b, ft), z3.And(za, ib), z3.And(ia, zb))
+        abs_a, abs_b = self.abs(a, ft), self.abs(b, ft)
+        one = self._one(ft)
+        mag = self._uf("mul_magnitude", ft, *self._ordered("mul", abs_a, abs_b))
+        mag = z3.If(abs_b == one, abs_a, mag)
+        mag = z3.If(abs_a == one, abs_b, mag)
+        mag = z3.If(z3.Or(ia, ib), self._inf_bits(ft), mag)
+        mag = z3.If(z3.Or(za, zb), self.const_bits(0, ft), mag)
+        r = self._signed(self._sign(a, ft) ^ self._sign(b, ft), mag, ft)
+        return z3.If(nan, self.some_nan("mul", ft, *self._ordered("mul", a, b)), r)
+
+    def _div(self, a: Term, b: Term, ft: FloatType) -> Term:
+        """A quotient: NaN cases, the sign, zeros, infinities, ``x / ±1`` and ``x / x``
+        exactly; the magnitude of other quotients is uninterpreted."""
+        za, zb, ia, ib = self.is_zero(a, ft), self.is_zero(b, ft), self.is_inf(a, ft), self.is_inf(b, ft)
+        nan = z3.Or(self.is_nan(a, ft), self.is_nan(b, ft), z3.And(za, zb), z3.And(ia, ib))
+        abs_a, abs_b = self.abs(a, ft), self.abs(b, ft)
+        one = self._one(ft)
+        mag = self._uf("div_magnitude", ft, abs_a, abs_b)
+        mag = z3.If(abs_a == abs_b, one, mag)
+        mag = z3.If(abs_b == one, abs_a, mag)
+        mag = z3.If(z3.Or(ia, zb), self._inf_bits(ft), mag)
+        mag = z3.If(z3.Or(za, ib), self.const_bits(0, ft), mag)
+        r = self._signed(self._sign(a, ft) ^ self._sign(b, ft), mag, ft)
+        return z3.If(nan, self.some_nan("div", ft, a, b), r)
+
+    def _rem(self, a: Term, b: Term, ft: FloatType) -> Term:
+        """C ``fmod``: NaN cases; ``fmod(x, ±inf) = x`` and ``fmod(±0, y) = ±0``; the result has
+        the sign of ``x``; other magnitudes are uninterpreted."""
+        nan = z3.Or(self.is_nan(a, ft), self.is_nan(b, ft), self.is_inf(a, ft), self.is_zero(b, ft))
+        mag = self._uf("rem_magnitude", ft, self.abs(a, ft), self.abs(b, ft))
+        r = self._signed(self._sign(a, ft), mag, ft)
+        r = z3.If(z3.Or(self.is_inf(b, ft), self.is_zero(a, ft)), a, r)
+        return z3.If(nan, self.some_nan("rem", ft, a, b), r)
 
     def unary(self, op: str, a: Term, ft: FloatType) -> Term:
         if op == "neg":
             return self.neg(a, ft)
         if op == "abs":
             return self.abs(a, ft)
+        if op == "sqrt":  # correctly rounded (IEEE §5.4.1); NaN for NaN and x < -0
+            a = _value(a)
+            if z3.is_bv_value(a):
+                return self._to_bits(z3.fpSqrt(z3.RNE(), self._fp(a, ft)), ft, "sqrt", a)
+            negative = z3.And(self._sign(a, ft) == 1, z3.Not(self.is_zero(a, ft)))
+            r = z3.If(z3.Or(self.is_zero(a, ft), a == self._inf_bits(ft)), a, self._uf("sqrt", ft, a))
+            return z3.If(z3.Or(self.is_nan(a, ft), negative), self.some_nan("sqrt", ft, a), r)
         return self._uf(op, ft, a)
 
     def convert(self, a: Term, src: FloatType, dst: FloatType) -> Term:
-        return t.uf(f"fp.convert.{src.name}.{dst.name}", self.sort(src), self.sort(dst))(a)
+        """Exact IEEE conversion (widening is exact, narrowing rounds to nearest even)."""
+        return self._exact_convert(a, src, dst)
 
     def from_int(self, a: Term, signed: bool, ft: FloatType) -> Term:
         kind = "si" if signed else "ui"
+        a = _value(a)
+        if z3.is_bv_value(a):
+            conv = z3.fpSignedToFP if signed else z3.fpUnsignedToFP
+            return z3.simplify(z3.fpToIEEEBV(conv(z3.RNE(), a, self._fp_sort(ft))))
         return t.uf(f"fp.{kind}tofp{a.size()}.{ft.name}", a.sort(), self.sort(ft))(a)
 
     def to_int(self, a: Term, ft: FloatType, width: int, signed: bool) -> Term:
         kind = "si" if signed else "ui"
+        a = _value(a)
+        if z3.is_bv_value(a):  # in range: truncation toward zero; otherwise poison (left unknown)
+            f = bits_to_fraction(a.as_long(), ft.name)
+            if f is not None:
+                n = int(f)  # toward zero
+                lo, hi = (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
+                if lo <= n <= hi:
+                    return z3.BitVecVal(n, width)
         return t.uf(f"fp.fpto{kind}{width}.{ft.name}", self.sort(ft), z3.BitVecSort(width))(a)
 
     def reduce(self, op: str, init: Term, elems: Term, n: Term, ft: FloatType) -> Term:
@@ -239,47 +462,25 @@ class AbstractTheory(BitsTheory):
 
 @bits_only_for_small_floats
 class IEEETheory(BitsTheory):
-    """z3's IEEE-754 floating point (round to nearest even); exact but slow."""
+    """z3's IEEE-754 floating point (round to nearest even); exact but slow. A NaN result is
+    ``some_nan`` (its payload is not specified)."""
 
     name = "ieee"
     approximate = False
     RM = z3.RNE()
 
-    def _fp(self, a: Term, ft: FloatType) -> Term:
-        e, s = _EXP_SIG[ft.name]
-        return z3.fpBVToFP(a, z3.FPSort(e, s))
-
-    def _bits(self, x: Term) -> Term:
-        """IEEE bits of ``x``; NaN becomes the canonical quiet NaN (z3 leaves its bits open)."""
-        e, s = x.sort().ebits(), x.sort().sbits()
-        qnan = ((1 << e) - 1) << (s - 1) | 1 << (s - 2)
-        return z3.If(z3.fpIsNaN(x), z3.BitVecVal(qnan, e + s), z3.fpToIEEEBV(x))
-
     def binary(self, op: str, a: Term, b: Term, ft: FloatType) -> Term:
         if op in ("maximum", "minimum", "maxnum", "minnum"):
             fn = self.maximum if op.startswith("max") else self.minimum
             return fn(a, b, ft, propagate_nan=op in ("maximum", "minimum"))
-        x, y = self._fp(a, ft), self._fp(b, ft)
-        ops = {
-            "add": lambda: z3.fpAdd(self.RM, x, y),
-            "sub": lambda: z3.fpSub(self.RM, x, y),
-            "mul": lambda: z3.fpMul(self.RM, x, y),
-            "div": lambda: z3.fpDiv(self.RM, x, y),
-            "rem": lambda: self._fmod(x, y),
-        }
-        if op not in ops:
+        if op == "copysign":
+            return self.copysign(a, b, ft)
+        exact = self._exact_binary(op, a, b, ft)
+        if exact is None:
             return t.uf(f"fp.{op}.{ft.name}", a.sort(), b.sort(), self.sort(ft))(a, b)
-        return self._bits(ops[op]())
-
-    def _fmod(self, x: Term, y: Term) -> Term:
-        """C ``fmod`` (``arith.remf``, LLVM ``frem``): the sign follows ``x``. z3's ``fpRem`` is
-        the IEEE remainder (quotient rounded to nearest); when its sign differs from ``x`` it is
-        off by exactly ``|y|`` (both results are exact)."""
-        r = z3.fpRem(x, y)
-        fix = z3.And(z3.Not(z3.fpIsZero(r)), z3.Not(z3.fpIsNaN(r)),
-                     z3.fpIsNegative(r) != z3.fpIsNegative(x))
-        ay = z3.fpAbs(y)
-        return z3.If(fix, z3.If(z3.fpIsNegative(x), z3.fpSub(self.RM, r, ay), z3.fpAdd(self.RM, r, ay)), r)
+        if op in COMMUTATIVE:
+            a, b = z3.If(z3.ULE(a, b), a, b), z3.If(z3.ULE(a, b), b, a)
+        return self._to_bits(exact, ft, op, a, b)
 
     def unary(self, op: str, a: Term, ft: FloatType) -> Term:
         if op == "neg":
@@ -287,17 +488,15 @@ class IEEETheory(BitsTheory):
         if op == "abs":
             return self.abs(a, ft)
         if op == "sqrt":
-            return self._bits(z3.fpSqrt(self.RM, self._fp(a, ft)))
+            return self._to_bits(z3.fpSqrt(self.RM, self._fp(a, ft)), ft, "sqrt", a)
         return t.uf(f"fp.{op}.{ft.name}", a.sort(), self.sort(ft))(a)
 
     def convert(self, a: Term, src: FloatType, dst: FloatType) -> Term:
-        e, s = _EXP_SIG[dst.name]
-        return self._bits(z3.fpFPToFP(self.RM, self._fp(a, src), z3.FPSort(e, s)))
+        return self._exact_convert(a, src, dst)
 
     def from_int(self, a: Term, signed: bool, ft: FloatType) -> Term:
-        e, s = _EXP_SIG[ft.name]
         conv = z3.fpSignedToFP if signed else z3.fpUnsignedToFP
-        return self._bits(conv(self.RM, a, z3.FPSort(e, s)))
+        return z3.fpToIEEEBV(conv(self.RM, a, self._fp_sort(ft)))  # never NaN
 
     def to_int(self, a: Term, ft: FloatType, width: int, signed: bool) -> Term:
         conv = z3.fpToSBV if signed else z3.fpToUBV
@@ -403,6 +602,32 @@ class RealTheory:
         return float("nan")
 
 
+@bits_only_for_small_floats
+class RoundedRealTheory(RealTheory):
+    """Reals rounded to the format after every operation and conversion (``real.round.<fmt>``,
+    left to whoever evaluates the terms): with numeric interpretations of rounding, this is
+    IEEE arithmetic on concrete values, and math functions can be computed numerically. Used
+    only to evaluate concrete inputs (``irverify.cex.concrete``), never for proofs."""
+
+    def _round(self, x: Term, ft: FloatType) -> Term:
+        return t.uf(f"real.round.{ft.name}", z3.RealSort(), z3.RealSort())(x)
+
+    def binary(self, op: str, a: Term, b: Term, ft: FloatType) -> Term:
+        return self._round(super().binary(op, a, b, ft), ft)
+
+    def unary(self, op: str, a: Term, ft: FloatType) -> Term:
+        r = super().unary(op, a, ft)
+        return r if op in ("neg", "abs") else self._round(r, ft)
+
+    def convert(self, a: Term, src: FloatType, dst: FloatType) -> Term:
+        return self._round(a, dst)
+
+    def from_int(self, a: Term, signed: bool, ft: FloatType) -> Term:
+        return self._round(super().from_int(a, signed, ft), ft)
+
+
 def theory(name: str):
-    """The float theory named ``abstract``, ``ieee`` or ``real``."""
-    return {"abstract": AbstractTheory, "ieee": IEEETheory, "real": RealTheory}[name]()
+    """The float theory named ``abstract``, ``ieee`` or ``real`` (or ``rounded-real``, for
+    concrete evaluation only)."""
+    return {"abstract": AbstractTheory, "ieee": IEEETheory, "real": RealTheory,
+            "rounded-real": RoundedRealTheory}[name]()

@@ -163,6 +163,11 @@ def wrap_signed(x: Term, bits: int) -> Term:
     return ite(in_signed_range(x, bits), x, (x + (m >> 1)) % m - (m >> 1))
 
 
+def is_value(x: Term) -> bool:
+    """Is ``x`` a literal (a number, bit-vector or boolean constant), without simplifying?"""
+    return z3.is_int_value(x) or z3.is_bv_value(x) or z3.is_rational_value(x) or z3.is_true(x) or z3.is_false(x)
+
+
 def is_const(x: Term) -> bool:
     return static_int(x) is not None
 

@@ -17,13 +17,21 @@ MODEL_DESCRIPTIONS = {
     "real": "floats as real numbers, " + _INTS,
 }
 ABSTRACT_HINT = ("counterexample only under the abstract float model; retry with --fp=real or --fp=ieee")
+ESCALATED = "decided under exact IEEE-754 floats (round to nearest even): the abstract float model could not decide"
+# Escalation to exact IEEE floats is tried when every statically shaped tensor of the pair has
+# at most this many elements (dynamic extents stay symbolic: one element stands for all).
+ESCALATE_ELEMENTS = 4096
 
 
 @dataclass
 class Options:
+    """``fp``: the float theory. With ``escalate`` (the default, i.e. no ``--fp`` given), a
+    function the abstract model leaves undecided is checked again under exact IEEE floats."""
+
     fp: str = "abstract"
     timeout_s: float = 20.0
     confirm: bool = True
+    escalate: bool = True
 
 
 def called_functions(module: Module) -> set[str]:
@@ -130,7 +138,7 @@ def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None)
         for p, r in zip(planned, reports):
             if p.description:
                 r.notes.insert(0, f"contract {contract.name}: {p.description}")
-        return Report(worst([r.verdict for r in reports]), reports, MODEL_DESCRIPTIONS[opts.fp],
+        return Report(worst([r.verdict for r in reports]), reports, model_description(opts, reports),
                       time.perf_counter() - start)
     if tgt is not None:
         from irverify.contracts import suggest_contract
@@ -150,13 +158,68 @@ def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None)
         reports.append(FunctionReport(name, Verdict.INCORRECT, message=REMOVED.format(name=name)))
     reports.sort(key=lambda r: r.name)
     verdict = worst([r.verdict for r in reports])
-    return Report(verdict, reports, MODEL_DESCRIPTIONS[opts.fp], time.perf_counter() - start)
+    return Report(verdict, reports, model_description(opts, reports), time.perf_counter() - start)
+
+
+def model_description(opts: Options, reports: list[FunctionReport]) -> str:
+    """The model of the report; names the functions decided under exact IEEE floats."""
+    out = MODEL_DESCRIPTIONS[opts.fp]
+    escalated = [r.name for r in reports if r.model == "ieee" and opts.fp != "ieee"]
+    if escalated:
+        out += "; exact IEEE-754 floats for " + ", ".join(f"@{n}" for n in escalated)
+    return out
 
 
 def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
                    opts: Options, plan=None) -> FunctionReport:
     """Encode both sides on shared inputs and run the refinement checks (``plan``: a
-    ``ContractPair`` that makes the inputs and encodes each side)."""
+    ``ContractPair`` that makes the inputs and encodes each side). When the abstract float
+    model cannot decide (a timeout, or a counterexample that exists only in the abstraction and
+    is not reproduced), the same check runs again under exact IEEE floats if ``opts.escalate``
+    and the shapes are small enough (``ESCALATE_ELEMENTS``); an IEEE verdict of ``correct`` or
+    ``incorrect`` replaces the undecided one and says so in its notes and ``model``."""
+    start = time.perf_counter()
+    escalate = opts.escalate and opts.fp == "abstract" and small_enough(s, g)
+    # Exact IEEE floats decide better than re-evaluating a counterexample numerically.
+    report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, reproduce=not escalate)
+    report.model = opts.fp
+    if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
+        return report
+    from dataclasses import replace
+
+    remaining = opts.timeout_s - (time.perf_counter() - start)
+    exact_opts = replace(opts, fp="ieee", escalate=False, timeout_s=max(1.0, min(opts.timeout_s, remaining)))
+    exact = _check_function(name, src_mod, s, tgt_mod, g, exact_opts, plan)
+    if exact.verdict in (Verdict.CORRECT, Verdict.INCORRECT):
+        exact.model = "ieee"
+        why = "its counterexample holds only in the abstraction" if report.message == ABSTRACT_HINT else report.message
+        exact.notes.insert(0, ESCALATED + (f" ({why})" if why else ""))
+        return exact
+    report.notes.append(f"exact IEEE-754 floats: {exact.verdict.value}"
+                        + (f" ({exact.message})" if exact.message else ""))
+    if not opts.confirm and plan is None and report.counterexample is not None:
+        reproduced(report, src_mod, s, tgt_mod, g)
+    return report
+
+
+def small_enough(*fns: Function) -> bool:
+    """Are the statically shaped tensors of these functions' signatures small enough for an
+    exact IEEE check (``ESCALATE_ELEMENTS``)?"""
+    from irverify.ir.core import TensorType
+
+    for fn in fns:
+        for ty in [a.type for a in fn.args] + list(fn.result_types):
+            if isinstance(ty, TensorType):
+                count = 1
+                for d in ty.shape:
+                    count *= d if isinstance(d, int) and d >= 0 else 1
+                if count > ESCALATE_ELEMENTS:
+                    return False
+    return True
+
+
+def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+                    opts: Options, plan=None, reproduce: bool = True) -> FunctionReport:
     from irverify.cex.extract import TooLarge, counterexample, source_ub_note
     from irverify.verify.encode import encode_function, make_inputs
     from irverify.verify.refinement import run_checks, source_ub_witness
@@ -179,7 +242,8 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     if outcome.failure is None:
         if outcome.unknown:
             return FunctionReport(name, Verdict.UNKNOWN, notes=notes + outcome.unknown,
-                                  message="solver could not decide: " + "; ".join(outcome.unknown))
+                                  message="solver could not decide: " + "; ".join(outcome.unknown),
+                                  float_undecided=bool(approx))
         if opts.fp == "real":
             notes.append("real-only: equal over the reals, not bitwise")
         report = FunctionReport(name, Verdict.CORRECT, notes=notes)
@@ -224,15 +288,26 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         from irverify.frontends import frontend_named
 
         report.confirmation = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, bool(approx))
-    elif approx and plan is None and cex.check == "value mismatch":
-        from irverify.cex.concrete import reproduce
-
-        evidence = reproduce(src_mod, s, tgt_mod, g, cex)
-        if evidence is not None:  # not executed (--no-confirm), but reproduced concretely
-            report.notes.append("reproduced by irverify's concrete evaluation over the reals (math "
-                                "functions computed numerically), not executed: " + evidence)
-            return report
+    elif reproduce and approx and plan is None and reproduced(report, src_mod, s, tgt_mod, g):
+        return report  # not executed (--no-confirm), but reproduced concretely
     return settle(report, approx, opts)
+
+
+def reproduced(report: FunctionReport, src_mod: Module, s: Function, tgt_mod: Module, g: Function) -> bool:
+    """Reproduce the report's value-mismatch counterexample by irverify's concrete evaluation
+    (``irverify.cex.concrete``); when it does, the report becomes ``incorrect`` with a note."""
+    from irverify.cex.concrete import reproduce
+
+    cex = report.counterexample
+    if cex is None or cex.check != "value mismatch":
+        return False
+    evidence = reproduce(src_mod, s, tgt_mod, g, cex)
+    if evidence is None:
+        return False
+    report.verdict, report.message, report.float_undecided = Verdict.INCORRECT, "", False
+    report.notes.append("reproduced by irverify's concrete evaluation (IEEE rounding, math "
+                        "functions computed numerically), not executed: " + evidence)
+    return True
 
 
 def settle(report: FunctionReport, approx: list[str], opts: Options) -> FunctionReport:
@@ -243,6 +318,7 @@ def settle(report: FunctionReport, approx: list[str], opts: Options) -> Function
         return report
     if approx:
         report.verdict = Verdict.UNKNOWN
+        report.float_undecided = True
         report.message = ABSTRACT_HINT if opts.fp == "abstract" else (
             "counterexample only under the approximate model; not reproduced by execution")
         return report

@@ -88,10 +88,13 @@ class FunctionReport:
     notes: list[str] = field(default_factory=list)
     source_ub: dict | None = None
     message: str = ""
+    model: str = ""  # the float theory that gave the verdict ("abstract", "ieee", "real")
+    float_undecided: bool = False  # unknown only because of an approximate float model
 
     def to_json(self) -> dict:
         return {
             "name": self.name,
+            "model": self.model,
             "verdict": self.verdict.value,
             "counterexample": self.counterexample.to_json() if self.counterexample else None,
             "confirmed": self.confirmation.confirmed if self.confirmation else None,

@@ -33,12 +33,14 @@ def assert_correct(fr, source_ub: bool = False):
 
 def assert_refuted(fr, exact: bool = True):
     """Exact encodings give ``incorrect``; approximate ones (abstract floats) without execution
-    give ``incorrect`` only when irverify's concrete evaluation reproduces the difference (said in
-    a note), otherwise ``unknown`` with the hint; never ``correct``."""
+    give ``incorrect`` only when exact IEEE floats decide it or irverify's concrete evaluation
+    reproduces the difference (said in a note), otherwise ``unknown`` with the hint; never
+    ``correct``."""
     if exact:
         assert fr.verdict == Verdict.INCORRECT, (fr.verdict, fr.message)
     elif fr.verdict == Verdict.INCORRECT:
-        assert any(n.startswith("reproduced by irverify's concrete evaluation") for n in fr.notes), fr.notes
+        assert any(n.startswith(("reproduced by irverify's concrete evaluation", "decided under exact IEEE-754"))
+                   for n in fr.notes), fr.notes
     else:
         assert fr.verdict == Verdict.UNKNOWN and fr.message == ABSTRACT_HINT, (fr.verdict, fr.message)
     assert fr.counterexample is not None
