@@ -1,10 +1,15 @@
 """Reproducing an abstract-float counterexample with irverify's own concrete semantics.
 
-Used when execution is switched off (``--no-confirm``): both functions are evaluated over the
-reals, with ``exp``, ``log``, ``sqrt``, ... computed numerically, on the counterexample's shapes
-(its inputs, then a few random finite inputs). A relative difference far above anything
-float rounding of such small computations can produce is reported as reproduced; the report
-says that the evidence comes from this evaluation, not from running the compiler.
+Used when execution is switched off (``--no-confirm``): both functions are evaluated on the
+counterexample's shapes (its inputs, then a few random finite inputs) with every float
+operation and conversion rounded to its format as IEEE does (``rounded-real``: Python floats,
+then rounding to nearest even; for ``+ - * /`` and ``sqrt`` of formats up to ``f32`` this
+double rounding is innocuous, and ``f64`` is computed directly), and ``exp``, ``log``, ...
+computed numerically. Over unrounded reals, ops whose real and IEEE results differ (a
+``truncf`` of a constant, an overflow to infinity, a cancellation) would show differences
+that no execution has. A relative difference far above what the numerical math functions can
+produce is reported as reproduced; the report says that the evidence comes from this
+evaluation, not from running the compiler.
 """
 
 from __future__ import annotations
@@ -18,6 +23,29 @@ NUMERIC = {"real.exp": math.exp, "real.log": math.log, "real.sqrt": math.sqrt,
            "real.rsqrt": lambda x: 1 / math.sqrt(x), "real.tanh": math.tanh, "real.erf": math.erf,
            "real.sigmoid": lambda x: 1 / (1 + math.exp(-x)), "real.pow": math.pow,
            "real.floor": math.floor, "real.ceil": math.ceil, "real.sin": math.sin, "real.cos": math.cos}
+
+
+def _round_bf16(x: float) -> float:
+    from fractions import Fraction
+
+    from irverify.ir.float_bits import round_fraction
+    from irverify.smt.floats import bits_to_float
+    from irverify.ir.core import FloatType
+
+    if x != x or x in (float("inf"), float("-inf")):
+        return x
+    return bits_to_float(round_fraction(Fraction(x), "bf16"), FloatType("bf16"))
+
+
+def _rounding() -> dict:
+    import numpy as np
+
+    return {"real.round.f64": float, "real.round.f32": lambda x: float(np.float32(x)),
+            "real.round.f16": lambda x: float(np.float16(x)), "real.round.bf16": _round_bf16,
+            "real.nonfinite.inf": lambda: float("inf"), "real.nonfinite.-inf": lambda: float("-inf"),
+            "real.nonfinite.nan": lambda: float("nan")}
+
+
 RELATIVE = 1e-2  # far above the rounding error of a few float operations on inputs in [-2, 2]
 TRIES = 3
 
@@ -32,6 +60,7 @@ def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: C
         return None
     k = int(cex.output.split("#")[1])
     rng = np.random.default_rng(0)
+    funcs = {**NUMERIC, **_rounding()}
     for attempt in range(TRIES):
         args = []
         for a in s.args:
@@ -47,8 +76,9 @@ def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: C
             else:
                 return None
         try:
-            ev_s = evaluate_function(src_mod, s.name, args, fp_name="real", interpret=NUMERIC)
-            ev_t = evaluate_function(tgt_mod, g.name, args, fp_name="real", interpret=NUMERIC)
+            with np.errstate(all="ignore"):
+                ev_s = evaluate_function(src_mod, s.name, args, fp_name="rounded-real", interpret=funcs)
+                ev_t = evaluate_function(tgt_mod, g.name, args, fp_name="rounded-real", interpret=funcs)
         except Exception:  # noqa: BLE001 - anything not evaluable concretely: no evidence
             return None
         if ev_s.ub or ev_t.ub or k >= len(ev_s.outputs):
@@ -56,12 +86,26 @@ def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: C
         a_out, b_out = np.asarray(ev_s.outputs[k], float), np.asarray(ev_t.outputs[k], float)
         if a_out.shape != b_out.shape or a_out.dtype.kind != "f":
             continue
-        scale = max(1.0, float(np.max(np.abs(a_out))) if a_out.size else 1.0)
-        diff = np.abs(a_out - b_out)
-        if a_out.size and np.nanmax(diff) > RELATIVE * scale:
-            where = tuple(int(i) for i in np.unravel_index(int(np.nanargmax(diff)), diff.shape))
+        differ = _differ(a_out, b_out)
+        if differ.any():
+            where = tuple(int(i) for i in np.argwhere(differ)[0])
             return (f"{cex.output}{list(where)}: source {a_out[where]:.6g}, target {b_out[where]:.6g} "
-                    f"({int((diff > RELATIVE * scale).sum())} of {diff.size} elements differ) on random "
+                    f"({int(differ.sum())} of {differ.size} elements differ) on random "
                     f"inputs of the counterexample's shapes")
         del attempt
     return None
+
+
+def _differ(a, b):
+    """Elements that differ by more than the numerical math functions can explain: a relative
+    difference above ``RELATIVE`` of the source's largest finite magnitude, or a non-finite
+    value on one side that the other does not have (NaN against non-NaN, different infinities)."""
+    import numpy as np
+
+    with np.errstate(all="ignore"):
+        finite = np.isfinite(a) & np.isfinite(b)
+        same = (a == b) | (np.isnan(a) & np.isnan(b))
+        mags = np.abs(a[np.isfinite(a)])
+        scale = max(1.0, float(mags.max()) if mags.size else 1.0)
+        far = np.where(finite, np.abs(a - b) > RELATIVE * scale, True)
+    return ~same & far

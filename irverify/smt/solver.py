@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,10 +37,30 @@ class SolverLog:
 
 
 LOG = SolverLog()
+_DEADLINE: list[float] = []  # innermost last: a perf_counter() time no query may run past
+
+
+@contextmanager
+def budget(seconds: float):
+    """Queries inside this block share ``seconds`` of solver time: each one's timeout is cut to
+    what is left, and once it is spent they return ``unknown`` at once."""
+    end = time.perf_counter() + seconds
+    _DEADLINE.append(min(end, _DEADLINE[-1]) if _DEADLINE else end)
+    try:
+        yield
+    finally:
+        _DEADLINE.pop()
 
 
 def check(name: str, assertions: Sequence[Any], timeout_s: float, extra: Sequence[Any] = ()) -> Result:
-    """Is the conjunction of ``assertions`` (and ``extra``) satisfiable within ``timeout_s``?"""
+    """Is the conjunction of ``assertions`` (and ``extra``) satisfiable within ``timeout_s``
+    (and the enclosing ``budget``)?"""
+    if _DEADLINE:
+        left = _DEADLINE[-1] - time.perf_counter()
+        if left <= 0.05:
+            LOG.stats.append(QueryStat(name, "unknown", 0.0))
+            return Result("unknown", reason="time budget spent")
+        timeout_s = min(timeout_s, left)
     s = z3.Solver()
     s.set("timeout", max(1, int(timeout_s * 1000)))
     for a in assertions:

@@ -176,9 +176,9 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     ``ContractPair`` that makes the inputs and encodes each side). When the abstract float
     model cannot decide (a timeout, or a counterexample that exists only in the abstraction and
     is not reproduced), the same check runs again under exact IEEE floats if ``opts.escalate``
-    and the shapes are small enough (``ESCALATE_ELEMENTS``); an IEEE verdict of ``correct`` or
-    ``incorrect`` replaces the undecided one and says so in its notes and ``model``."""
-    start = time.perf_counter()
+    and the shapes are small enough (``ESCALATE_ELEMENTS``), its queries sharing one timeout
+    (``opts.timeout_s``) in all; an IEEE verdict of ``correct`` or ``incorrect`` replaces the
+    undecided one and says so in its notes and ``model``."""
     escalate = opts.escalate and opts.fp == "abstract" and small_enough(s, g)
     # Exact IEEE floats decide better than re-evaluating a counterexample numerically.
     report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, reproduce=not escalate)
@@ -187,9 +187,10 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         return report
     from dataclasses import replace
 
-    remaining = opts.timeout_s - (time.perf_counter() - start)
-    exact_opts = replace(opts, fp="ieee", escalate=False, timeout_s=max(1.0, min(opts.timeout_s, remaining)))
-    exact = _check_function(name, src_mod, s, tgt_mod, g, exact_opts, plan)
+    from irverify.smt import solver
+
+    with solver.budget(opts.timeout_s):  # all IEEE queries together get one query's timeout
+        exact = _check_function(name, src_mod, s, tgt_mod, g, replace(opts, fp="ieee", escalate=False), plan)
     if exact.verdict in (Verdict.CORRECT, Verdict.INCORRECT):
         exact.model = "ieee"
         why = "its counterexample holds only in the abstraction" if report.message == ABSTRACT_HINT else report.message

@@ -52,7 +52,7 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
                       outputs_too: bool = True, interpret: dict | None = None) -> Evaluation:
     """Run function ``name`` of ``module`` on concrete ``args`` through irverify's semantics.
     With ``outputs_too=False`` only the UB conditions are evaluated (``outputs`` is empty).
-    ``interpret`` (``fp_name="real"`` only) evaluates float outputs numerically, giving the
+    ``interpret`` (``fp_name="real"`` or ``"rounded-real"`` only) evaluates float outputs numerically, giving the
     uninterpreted functions by name (``{"real.exp": math.exp}``)."""
     from irverify.cex.extract import numpy_dtype
     from irverify.verify.encode import encode_function, make_inputs

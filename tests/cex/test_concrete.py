@@ -1,0 +1,63 @@
+"""Reproducing abstract-float counterexamples by concrete evaluation (``irverify.cex.concrete``):
+every float operation and conversion rounds as IEEE does, so an op whose real and IEEE results
+differ (a ``truncf`` of a constant, an overflow) shows no difference that execution would not."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from irverify.cex.concrete import reproduce
+from irverify.frontends.mlir.parse import parse_mlir
+from irverify.verify.verdict import Counterexample
+
+# Equal in IEEE (both truncations give the same f32, so the scaled difference is +0), while over
+# unrounded reals the source adds (3.00000012 - 3.00000035) * 1e8 = -23 to x.
+TRUNCF_OF_CONSTANTS = """
+func.func @src(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %a = arith.constant dense<3.00000012> : tensor<4xf64>
+  %b = arith.constant dense<3.00000035> : tensor<4xf64>
+  %ta = arith.truncf %a : tensor<4xf64> to tensor<4xf32>
+  %tb = arith.truncf %b : tensor<4xf64> to tensor<4xf32>
+  %d = arith.subf %ta, %tb : tensor<4xf32>
+  %k = arith.constant dense<1.0e+08> : tensor<4xf32>
+  %m = arith.mulf %d, %k : tensor<4xf32>
+  %r = arith.addf %m, %x : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+func.func @tgt(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %z = arith.constant dense<0.0> : tensor<4xf32>
+  %r = arith.addf %x, %z : tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+
+# Different in IEEE: 70000 overflows f16 to inf, so the source is inf where the target is finite.
+TRUNCF_OVERFLOW = """
+func.func @src(%x: tensor<4xf16>) -> tensor<4xf16> {
+  %a = arith.constant dense<70000.0> : tensor<4xf32>
+  %t = arith.truncf %a : tensor<4xf32> to tensor<4xf16>
+  %r = arith.addf %t, %x : tensor<4xf16>
+  return %r : tensor<4xf16>
+}
+func.func @tgt(%x: tensor<4xf16>) -> tensor<4xf16> {
+  %a = arith.constant dense<6.0e+04> : tensor<4xf16>
+  %r = arith.addf %a, %x : tensor<4xf16>
+  return %r : tensor<4xf16>
+}
+"""
+
+
+def _reproduce(text: str, dtype) -> str | None:
+    m = parse_mlir(text, "pair.mlir")
+    name = m.functions["src"].args[0].name
+    cex = Counterexample("value mismatch", tensors={name: np.zeros(4, dtype)}, output="result #0")
+    return reproduce(m, m.functions["src"], m, m.functions["tgt"], cex)
+
+
+def test_truncf_of_constants_is_not_a_difference():
+    assert _reproduce(TRUNCF_OF_CONSTANTS, np.float32) is None
+
+
+def test_rounding_differences_that_execution_has_are_reproduced():
+    evidence = _reproduce(TRUNCF_OVERFLOW, np.float16)
+    assert evidence is not None and "source inf" in evidence
