@@ -107,6 +107,24 @@ def bits_to_float(bits: int, ft: FloatType) -> float:
     return float(np.array(bits, dtype=itype).view(dtype))
 
 
+def _non_nan_part(a: Term) -> Term:
+    """``v`` when ``a`` is ``ite(c, NaN, v)`` as the rules below build it (the NaN an unknown
+    ``some_nan``), else ``a``: what ``a`` is when it is not NaN."""
+    while z3.is_app_of(a, z3.Z3_OP_ITE) and z3.is_app_of(a.arg(1), z3.Z3_OP_CONCAT) \
+            and any(z3.is_app(c) and c.decl().name().startswith("fp.nan.") for c in _concat_parts(a.arg(1))):
+        a = a.arg(2)
+    return a
+
+
+def _concat_parts(x: Term) -> list[Term]:
+    out = []
+    for c in x.children():
+        out.extend(c.children() if z3.is_app_of(c, z3.Z3_OP_EXTRACT) else [c])
+        if z3.is_app_of(c, z3.Z3_OP_ITE):  # the fraction: ite(frac == 0, quiet bit, frac)
+            out.extend(g for k in c.children() for g in (k.children() if z3.is_app_of(k, z3.Z3_OP_EXTRACT) else [k]))
+    return out
+
+
 def _value(a: Term) -> Term:
     """``a`` as a bit-vector constant when it simplifies to one, else ``a`` itself."""
     if z3.is_bv_value(a) or not z3.is_bv(a):
@@ -209,6 +227,35 @@ class BitsTheory:
             return nan if z3.is_true(z3.simplify(z3.fpIsNaN(x))) else z3.simplify(z3.fpToIEEEBV(x))
         return z3.If(z3.fpIsNaN(x), nan, z3.fpToIEEEBV(x))
 
+    def _widen(self, a: Term, src: FloatType, dst: FloatType) -> Term:
+        """A widening conversion on the bits (every value is representable, so it is exact):
+        re-bias the exponent, extend the fraction, normalise a subnormal (an ``ite`` over the
+        position of its leading one). Cheaper for the solver than a float conversion."""
+        (e1, s1), (e2, s2) = _EXP_SIG[src.name], _EXP_SIG[dst.name]
+        w1, f1, f2 = src.width, s1 - 1, s2 - 1
+        sign = z3.Extract(w1 - 1, w1 - 1, a)
+        exp = z3.Extract(w1 - 2, f1, a)
+        frac = z3.Extract(f1 - 1, 0, a)
+        bias1, bias2 = (1 << (e1 - 1)) - 1, (1 << (e2 - 1)) - 1
+
+        def pack(e_val: Term, f_val: Term) -> Term:  # f_val: f1 bits, placed at the top of f2
+            return z3.Concat(sign, e_val, f_val, z3.BitVecVal(0, f2 - f1)) if f2 > f1 else z3.Concat(sign, e_val, f_val)
+
+        normal = pack(z3.ZeroExt(e2 - e1, exp) + (bias2 - bias1), frac)
+        inf = pack(z3.BitVecVal((1 << e2) - 1, e2), z3.BitVecVal(0, f1))
+        zero = pack(z3.BitVecVal(0, e2), z3.BitVecVal(0, f1))
+        if e1 == e2:  # same exponent range: subnormals stay subnormal with the same exponent field
+            sub = pack(z3.BitVecVal(0, e2), frac)
+        else:  # a subnormal 0.frac * 2^(1-bias1) has its leading one at bit k: 2^(k-f1+1-bias1)
+            sub = zero
+            for k in range(f1):
+                e_val = z3.BitVecVal(k - f1 + 1 - bias1 + bias2, e2)
+                shifted = z3.Extract(f1 - 1, 0, frac << (f1 - k)) if k < f1 else frac
+                sub = z3.If(z3.Extract(k, k, frac) == 1, pack(e_val, shifted), sub)
+        all_ones = z3.BitVecVal((1 << e1) - 1, e1)
+        r = z3.If(exp == 0, z3.If(frac == 0, zero, sub), z3.If(exp == all_ones, inf, normal))
+        return z3.If(z3.And(exp == all_ones, frac != 0), self.some_nan(f"convert.{src.name}", dst, a), r)
+
     def _exact_binary(self, op: str, a: Term, b: Term, ft: FloatType) -> Term | None:
         """``op`` with IEEE semantics as a z3 float (None for an op that has none)."""
         x, y, rm = self._fp(a, ft), self._fp(b, ft), z3.RNE()
@@ -226,6 +273,9 @@ class BitsTheory:
 
     def _exact_convert(self, a: Term, src: FloatType, dst: FloatType, op: str = "convert") -> Term:
         a = _value(a)
+        (e1, s1), (e2, s2) = _EXP_SIG[src.name], _EXP_SIG[dst.name]
+        if e2 >= e1 and s2 >= s1 and not z3.is_bv_value(a):
+            return self._widen(a, src, dst)
         return self._to_bits(z3.fpFPToFP(z3.RNE(), self._fp(a, src), self._fp_sort(dst)), dst,
                              f"{op}.{src.name}", a)
 
@@ -335,12 +385,16 @@ class AbstractTheory(BitsTheory):
             if recip is not None:  # x / 2^k and x * 2^-k round the same exact value
                 return self.binary("mul", a, recip, ft)
         rules = {"add": self._add, "mul": self._mul, "div": self._div, "rem": self._rem}
-        related = a.eq(b) or b.eq(self.neg(a, ft)) or a.eq(self.neg(b, ft))
+        x, y = _non_nan_part(a), _non_nan_part(b)
+        related = x.eq(y) or y.eq(self.neg(x, ft)) or x.eq(self.neg(y, ft))
         if op in rules and (z3.is_bv_value(a) or z3.is_bv_value(b) or related):
             return rules[op](a, b, ft)
-        # Two unrelated non-constant operands: uninterpreted, as the cases above would make
-        # every product of a tensor contraction a case split; exact IEEE decides the rest.
-        return self._uf(op, ft, *self._ordered(op, a, b))
+        # Two unrelated non-constant operands: NaN propagation only, as the other cases would
+        # make every product of a tensor contraction a case split; exact IEEE decides the rest.
+        r = self._uf(op, ft, *self._ordered(op, a, b))
+        if op in rules:
+            r = z3.If(z3.Or(self.is_nan(a, ft), self.is_nan(b, ft)), self.some_nan(op, ft, *self._ordered(op, a, b)), r)
+        return r
 
     @staticmethod
     def _ordered(op: str, a: Term, b: Term) -> tuple[Term, Term]:
@@ -463,11 +517,22 @@ class AbstractTheory(BitsTheory):
 @bits_only_for_small_floats
 class IEEETheory(BitsTheory):
     """z3's IEEE-754 floating point (round to nearest even); exact but slow. A NaN result is
-    ``some_nan`` (its payload is not specified)."""
+    ``some_nan`` (its payload is not specified), or the canonical NaN where no payload can be
+    observed (``canonical_nan``)."""
 
     name = "ieee"
     approximate = False
     RM = z3.RNE()
+    # When nothing in the program can observe a NaN's bits (no bitcast, copysign...), every
+    # arithmetic NaN may be the canonical quiet NaN: refinement and comparisons do not tell
+    # NaNs apart, and the solver is much faster without the unknown payloads.
+    canonical_nan = False
+
+    def some_nan(self, op: str, ft: FloatType, *operands: Term) -> Term:
+        if self.canonical_nan:
+            e, s = _EXP_SIG[ft.name]
+            return z3.BitVecVal(((1 << e) - 1) << (s - 1) | 1 << (s - 2), ft.width)
+        return super().some_nan(op, ft, *operands)
 
     def binary(self, op: str, a: Term, b: Term, ft: FloatType) -> Term:
         if op in ("maximum", "minimum", "maxnum", "minnum"):

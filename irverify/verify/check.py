@@ -23,6 +23,10 @@ ESCALATED = "decided under exact IEEE-754 floats (round to nearest even): the ab
 ESCALATE_ELEMENTS = 4096
 
 
+# Words of ops through which a program can see the bits of a NaN (its payload or sign).
+NAN_BITS_OBSERVERS = ("bitcast", "copysign", "reinterpret", "view")
+
+
 @dataclass
 class Options:
     """``fp``: the float theory. With ``escalate`` (the default, i.e. no ``--fp`` given), a
@@ -229,6 +233,8 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
 
     reset_names()  # deterministic names in exported queries
     fp = theory(opts.fp)
+    if opts.fp == "ieee" and not any(w in m.text for m in (src_mod, tgt_mod) for w in NAN_BITS_OBSERVERS):
+        fp.canonical_nan = True
     try:
         inputs = make_inputs(s, fp) if plan is None else plan.make_inputs(fp)
         src = encode_function(s, src_mod, inputs, fp) if plan is None else plan.encode_source(inputs, fp)

@@ -3,14 +3,14 @@
 // CHECK: @src: incorrect
 // CHECK: verdict: incorrect
 
-func.func @src(%x: f32) -> f32 {
-  %c = arith.constant 3.0 : f32
-  %0 = arith.divf %x, %c : f32
-  return %0 : f32
+func.func @src(%x: f16) -> f16 {
+  %c = arith.constant 3.0 : f16
+  %0 = arith.divf %x, %c : f16
+  return %0 : f16
 }
 
-func.func @tgt(%x: f32) -> f32 {
-  %c = arith.constant 0.333333343 : f32
-  %0 = arith.mulf %x, %c : f32
-  return %0 : f32
+func.func @tgt(%x: f16) -> f16 {
+  %c = arith.constant 0.3333 : f16
+  %0 = arith.mulf %x, %c : f16
+  return %0 : f16
 }

@@ -6,14 +6,14 @@
 // CHECK: verdict: correct
 // CHECK: model: abstract floats {{.*}}; exact IEEE-754 floats for @src
 
-func.func @src(%x: f32) -> f32 {
-  %c = arith.constant 3.0 : f32
-  %0 = arith.mulf %x, %c : f32
-  return %0 : f32
+func.func @src(%x: f16) -> f16 {
+  %c = arith.constant 3.0 : f16
+  %0 = arith.mulf %x, %c : f16
+  return %0 : f16
 }
 
-func.func @tgt(%x: f32) -> f32 {
-  %0 = arith.addf %x, %x : f32
-  %1 = arith.addf %0, %x : f32
-  return %1 : f32
+func.func @tgt(%x: f16) -> f16 {
+  %0 = arith.addf %x, %x : f16
+  %1 = arith.addf %0, %x : f16
+  return %1 : f16
 }
