@@ -128,7 +128,9 @@ def test_float_reasons():
     c = case("equivalent", ops=("arith.addf",), args="--associative", semantic=True)
     out = runner.classify(c, record("unknown", message=hint))
     assert out.category == runner.CAT_BY_DESIGN and "--associative" in out.reason
-    assert runner.retry_model(c, "ieee") == "real" and runner.retry_model(case("equivalent"), "ieee") == "ieee"
+    escalated = record("correct", model="ieee")
+    assert runner.model_of(escalated, "abstract") == "ieee"
+    assert runner.model_of(record("correct", model="abstract"), "abstract") == "abstract"
 
 
 # ----------------------------------------------------------------------------- running
@@ -138,7 +140,7 @@ def test_sample_has_no_soundness_failures(selected):
     _, chosen, _ = selected
     cases = runner.sample(chosen, SAMPLE_SIZE)
     opts = Options(timeout_s=5.0, confirm=False)
-    summary = runner.run(SUITE, opts, jobs=2, cases=cases, retry_fp="")
+    summary = runner.run(SUITE, opts, jobs=2, cases=cases)
     assert [r.case.name for r in summary.results] == [c.name for c in cases]
     failures = [(r.case.name, r.outcome.reason) for r in summary.soundness_failures]
     assert failures == []
@@ -163,7 +165,7 @@ def test_identity_checks_on_a_sample(selected):
 
 def test_main_json_output(capsys):
     code = runner.main([str(SUITE), "--filter", "litmus/fp-ops/comm_", "--no-confirm", "--json", "-j", "1",
-                        "--timeout", "5", "--retry-fp", "none"])
+                        "--timeout", "5"])
     lines = [json.loads(x) for x in capsys.readouterr().out.splitlines()]
     pairs, summary = lines[:-1], lines[-1]["summary"]
     assert pairs and all(p["name"].startswith("litmus/fp-ops/comm_") for p in pairs)

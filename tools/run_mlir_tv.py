@@ -2,12 +2,21 @@
 """Run irverify on the mlir-tv peer suite and compare with the suite's expected verdicts.
 
     tools/run_mlir_tv.py [SUITE_DIR] [--jobs N] [--timeout S] [--no-confirm] [--json]
-                         [--filter SUBSTR] [--identity]
+                         [--filter SUBSTR] [--identity] [--fp MODEL]
 
 ``SUITE_DIR`` (default ``testdata/peer-suites/mlir-tv`` in the repository) holds
 ``manifest.tsv``. Pairs whose ``dialects`` include one of ``EXCLUDED_DIALECTS`` are skipped
 (the count is printed); the rest (tensor/linalg/arith/func/affine) are checked in parallel with
-``irverify.suite.run_pairs``.
+``irverify.suite.run_pairs``, each once, exactly as ``irverify check`` runs without flags (no
+retries with other options; irverify itself escalates to exact IEEE floats where the abstract
+model cannot decide, and the JSON ``model`` of a pair says which model decided).
+
+Figures (235 pairs selected, 207 with an expectation and a supported verdict), with
+``python tools/run_mlir_tv.py -j 2`` (the plain command line, IREE confirmation on):
+
+* before the floats-by-default model (abstract floats only, no escalation): 0 soundness
+  failures, agreement 132/207 = 63.8% (59 pairs ``unknown`` under the abstract float model);
+* after: see the summary line of a run; recorded in ``testdata/peer-suites/mlir-tv/README.md``.
 
 Each pair prints ``name expected verdict STATUS reason`` where STATUS is
 
@@ -35,7 +44,7 @@ import os
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -388,61 +397,32 @@ def classify(case: Case, record: dict) -> Outcome:
 # ----------------------------------------------------------------------------- running
 
 
-def run_cases(cases: list[Case], opts, jobs: int, on_result=None, retry_fp: str = "") -> list[Result]:
-    """Check ``cases`` (in parallel with ``jobs`` workers); results in the order of ``cases``.
-
-    With ``retry_fp`` (``"ieee"``), a pair that is ``unknown`` only because of the abstract
-    float model is checked again under exact IEEE floats, or under ``real`` when the suite's
-    verdict assumes ``--associative``; the retried verdict replaces the first one when it is
-    ``correct`` or ``incorrect`` (the reason names the model)."""
+def run_cases(cases: list[Case], opts, jobs: int, on_result=None) -> list[Result]:
+    """Check ``cases`` (in parallel with ``jobs`` workers) exactly as ``irverify check`` does with
+    ``opts`` (by default the plain command line: abstract floats, escalating on its own to exact
+    IEEE floats where they cannot decide); results in the order of ``cases``."""
     from irverify.suite import PairSpec, run_pairs
 
-    def specs_for(cs: list[Case]) -> list:
-        return [PairSpec(c.name, c.src, None if c.identity else c.tgt, c.src, None if c.identity else c.tgt,
-                         same=c.identity) for c in cs]
-
+    specs = [PairSpec(c.name, c.src, None if c.identity else c.tgt, c.src, None if c.identity else c.tgt,
+                      same=c.identity) for c in cases]
     results: list[Result] = []
-    retry: list[int] = []
-    for case, record in zip(cases, run_pairs(specs_for(cases), opts, jobs)):
-        result = Result(case, record, classify(case, record), opts.fp)
-        if retry_fp and opts.fp == "abstract" and needs_float_retry(result):
-            retry.append(len(results))
-        elif on_result is not None:
+    for case, record in zip(cases, run_pairs(specs, opts, jobs)):
+        result = Result(case, record, classify(case, record), model_of(record, opts.fp))
+        if on_result is not None:
             on_result(result)
         results.append(result)
-    for model in ("ieee", "real"):
-        todo = [k for k in retry if retry_model(results[k].case, retry_fp) == model]
-        if not todo:
-            continue
-        again = replace(opts, fp=model)
-        for k, record in zip(todo, run_pairs(specs_for([results[k].case for k in todo]), again, jobs)):
-            first = results[k]
-            if record["verdict"] in ("correct", "incorrect"):
-                out = classify(first.case, record)
-                out.reason = f"[--fp={model}] " + (out.reason or f"{record['verdict']} under --fp={model}")
-                results[k] = Result(first.case, record, out, model)
-            else:
-                first.outcome.reason += f" (--fp={model} retry: {record['verdict']})"
-    if on_result is not None:
-        for k in retry:
-            on_result(results[k])
     return results
 
 
-def needs_float_retry(result: Result) -> bool:
-    """``unknown`` because a counterexample exists only under the abstract float model."""
-    return result.record["verdict"] == "unknown" and (
-        result.outcome.category == CAT_ABSTRACT_FLOAT
-        or (result.outcome.category == CAT_BY_DESIGN and ABSTRACT_MARK in result.outcome.reason))
-
-
-def retry_model(case: Case, retry_fp: str) -> str:
-    """``real`` for pairs whose suite verdict assumes associative float addition, else ``retry_fp``."""
-    return "real" if case.semantic_args and _associative(case) else retry_fp
+def model_of(record: dict, fp: str) -> str:
+    """The float model that gave the verdict: ``ieee`` when irverify escalated a function to
+    exact IEEE floats, else the model asked for."""
+    models = {f.get("model") for f in _functions(record)}
+    return "ieee" if "ieee" in models else fp
 
 
 def run(suite_dir, opts, jobs: int = 1, substr: str = "", identity: bool = False,
-        cases: list[Case] | None = None, on_result=None, retry_fp: str = "ieee") -> Summary:
+        cases: list[Case] | None = None, on_result=None) -> Summary:
     """Select, check and classify; ``cases`` overrides the selection from the manifest."""
     all_cases = read_manifest(suite_dir)
     selected, skipped = select(all_cases, substr)
@@ -450,7 +430,7 @@ def run(suite_dir, opts, jobs: int = 1, substr: str = "", identity: bool = False
         selected = cases
     todo = list(selected) + (identity_cases(selected) if identity else [])
     start = time.perf_counter()
-    results = run_cases(todo, opts, jobs, on_result, retry_fp)
+    results = run_cases(todo, opts, jobs, on_result)
     return Summary(len(selected), len(skipped), results, time.perf_counter() - start, jobs)
 
 
@@ -543,13 +523,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--timeout", type=float, default=10.0, metavar="S", help="solver timeout per query")
     p.add_argument("--no-confirm", action="store_true", help="do not run counterexamples on IREE")
-    p.add_argument("--fp", choices=["abstract", "real", "ieee"], default="abstract")
+    p.add_argument("--fp", choices=["abstract", "real", "ieee"], default=None,
+                   help="an explicit float model, as irverify check --fp (default: none, as a user runs it)")
     p.add_argument("--json", action="store_true", help="one JSON object per pair, then a summary object")
     p.add_argument("--filter", default="", metavar="SUBSTR", help="only pairs whose name contains SUBSTR")
     p.add_argument("--identity", action="store_true", help="also check src vs src and tgt vs tgt")
-    p.add_argument("--retry-fp", choices=["ieee", "none"], default="ieee",
-                   help="re-check pairs left unknown by the abstract float model under exact IEEE floats "
-                        "(under --fp=real where the suite assumes --associative); default ieee")
     return p
 
 
@@ -557,7 +535,8 @@ def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     from irverify.verify.check import Options
 
-    opts = Options(fp=args.fp, timeout_s=args.timeout, confirm=not args.no_confirm)
+    opts = Options(fp=args.fp or "abstract", timeout_s=args.timeout, confirm=not args.no_confirm,
+                   escalate=args.fp is None)
     if not (Path(args.suite) / "manifest.tsv").is_file():
         print(f"run_mlir_tv.py: error: {args.suite}/manifest.tsv not found", file=sys.stderr)
         return 2
@@ -565,8 +544,7 @@ def main(argv: list[str] | None = None) -> int:
     def show(r: Result) -> None:
         print(json.dumps(pair_json(r)) if args.json else pair_line(r), flush=True)
 
-    summary = run(args.suite, opts, args.jobs, args.filter, args.identity, on_result=show,
-                  retry_fp="" if args.retry_fp == "none" else args.retry_fp)
+    summary = run(args.suite, opts, args.jobs, args.filter, args.identity, on_result=show)
     if args.json:
         print(json.dumps({"summary": summary_json(summary, ", ".join(EXCLUDED_DIALECTS))}))
     else:

@@ -39,7 +39,7 @@ def identity_checks(runner, cases):
 
 def run_identity(runner, cases, timeout_s: float):
     checks = identity_checks(runner, cases)
-    results = runner.run_cases(checks, Options(timeout_s=timeout_s, confirm=False), jobs=2, retry_fp="")
+    results = runner.run_cases(checks, Options(timeout_s=timeout_s, confirm=False), jobs=2)
     assert [r.case.name for r in results] == [c.name for c in checks]
     bad = []
     for r in results:
