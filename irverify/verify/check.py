@@ -184,8 +184,8 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     (``opts.timeout_s``) in all; an IEEE verdict of ``correct`` or ``incorrect`` replaces the
     undecided one and says so in its notes and ``model``."""
     escalate = opts.escalate and opts.fp == "abstract" and small_enough(s, g)
-    # Exact IEEE floats decide better than re-evaluating a counterexample numerically.
-    report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, reproduce=not escalate)
+    # Exact IEEE floats decide before execution or a numerical re-evaluation is tried.
+    report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate)
     report.model = opts.fp
     if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
         return report
@@ -197,13 +197,15 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         exact = _check_function(name, src_mod, s, tgt_mod, g, replace(opts, fp="ieee", escalate=False), plan)
     if exact.verdict in (Verdict.CORRECT, Verdict.INCORRECT):
         exact.model = "ieee"
-        why = "its counterexample holds only in the abstraction" if report.message == ABSTRACT_HINT else report.message
+        why = "its counterexample rests on uninterpreted float arithmetic" if report.message == ABSTRACT_HINT else report.message
         exact.notes.insert(0, ESCALATED + (f" ({why})" if why else ""))
         return exact
     report.notes.append(f"exact IEEE-754 floats: {exact.verdict.value}"
                         + (f" ({exact.message})" if exact.message else ""))
-    if not opts.confirm and plan is None and report.counterexample is not None:
-        reproduced(report, src_mod, s, tgt_mod, g)
+    if report.pending_approx and report.counterexample is not None:  # the deferred confirmation
+        report.verdict, report.message, report.float_undecided = Verdict.INCORRECT, "", False
+        report = confirm_or_settle(report, report.pending_approx, opts, plan, src_mod, s, tgt_mod, g)
+        report.model = opts.fp
     return report
 
 
@@ -224,7 +226,9 @@ def small_enough(*fns: Function) -> bool:
 
 
 def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-                    opts: Options, plan=None, reproduce: bool = True) -> FunctionReport:
+                    opts: Options, plan=None, defer: bool = False) -> FunctionReport:
+    """One check under ``opts.fp``. With ``defer``, a counterexample found through an
+    approximation is returned ``unknown`` with ``pending_approx`` set, unconfirmed."""
     from irverify.cex.extract import TooLarge, counterexample, source_ub_note
     from irverify.verify.encode import encode_function, make_inputs
     from irverify.verify.refinement import run_checks, source_ub_witness
@@ -289,13 +293,25 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         return report
     if approx:
         report.notes.append("approximations: " + ", ".join(approx))
+    if defer and approx:  # exact IEEE floats may decide first; confirmation comes after them
+        report.verdict, report.message, report.float_undecided = Verdict.UNKNOWN, ABSTRACT_HINT, True
+        report.pending_approx = approx
+        return report
+    return confirm_or_settle(report, approx, opts, plan, src_mod, s, tgt_mod, g)
+
+
+def confirm_or_settle(report: FunctionReport, approx: list[str], opts: Options, plan, src_mod: Module,
+                      s: Function, tgt_mod: Module, g: Function) -> FunctionReport:
+    """Confirm an ``incorrect`` report's counterexample by execution (or, without execution, by
+    irverify's concrete evaluation when the encoding was approximate), then ``settle``."""
+    cex = report.counterexample
     if opts.confirm and plan is not None and plan.confirm is not None:
         report.confirmation = plan.confirm(cex, bool(approx))
     elif opts.confirm:
         from irverify.frontends import frontend_named
 
         report.confirmation = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, bool(approx))
-    elif reproduce and approx and plan is None and reproduced(report, src_mod, s, tgt_mod, g):
+    elif approx and plan is None and reproduced(report, src_mod, s, tgt_mod, g):
         return report  # not executed (--no-confirm), but reproduced concretely
     return settle(report, approx, opts)
 

@@ -90,6 +90,7 @@ class FunctionReport:
     message: str = ""
     model: str = ""  # the float theory that gave the verdict ("abstract", "ieee", "real")
     float_undecided: bool = False  # unknown only because of an approximate float model
+    pending_approx: list[str] = field(default_factory=list, repr=False)  # confirmation deferred
 
     def to_json(self) -> dict:
         return {
