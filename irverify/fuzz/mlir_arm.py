@@ -11,6 +11,7 @@ from irverify.fuzz.inputs import NP
 NAME = "mlir"
 SUFFIX = ".srctgt.mlir"
 COMMENT = "//"
+POISON = True  # the reference's masks are poison: a target poison where the source is not is a finding
 
 generate = mlir_prog.generate
 transform = mlir_mutate.transform
