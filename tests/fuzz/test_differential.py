@@ -135,3 +135,16 @@ def test_reference_values_of_a_reduction():
     assert not ub and int(values) == 15 and not poison
     assert mlir_interp.agrees(values, poison, "i8", np.int8(15))
     assert not mlir_interp.agrees(values, poison, "i8", np.int8(5))
+
+
+def test_the_mlir_arm_imports_no_tvm():
+    import subprocess
+    import sys
+
+    code = ("import sys\nfrom irverify.fuzz import driver\narm = driver.arm_named('mlir')\n"
+            "c = driver.make_case(arm, 1, 0)\ndriver.check_case(arm, c, 5)\n"
+            "print(c.verdict, any(m == 'tvm' or m.startswith('tvm.') for m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-2000:]
+    verdict, tvm_loaded = out.stdout.split()
+    assert verdict in ("correct", "incorrect", "unknown") and tvm_loaded == "False"
