@@ -26,15 +26,15 @@ def _assert_sound(summary, count):
 
 @pytest.mark.iree
 def test_mlir_short_run_finds_no_unsound_verdict(tmp_path):
-    s = driver.fuzz("mlir", seed=7, count=20, findings=str(tmp_path))
-    _assert_sound(s, 20)
+    s = driver.fuzz("mlir", seed=7, count=16, findings=str(tmp_path))
+    _assert_sound(s, 16)
 
 
 @pytest.mark.tvm
 def test_relax_short_run_finds_no_unsound_verdict(tmp_path):
     pytest.importorskip("tvm")
-    s = driver.fuzz("relax", seed=7, count=16, findings=str(tmp_path))
-    _assert_sound(s, 16)
+    s = driver.fuzz("relax", seed=7, count=12, findings=str(tmp_path))
+    _assert_sound(s, 12)
 
 
 @pytest.mark.iree
