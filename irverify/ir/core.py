@@ -126,6 +126,17 @@ class OpaqueType:
         return self.text
 
 
+@dataclass(frozen=True)
+class UnknownTensorType:
+    """A tensor of unknown rank or dtype (Relax ``R.Tensor`` without them): an opaque value
+    (``irverify.semantics.relax_opaque``). ``text`` is its struct info as printed."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
 SMALL_FLOAT_WIDTHS = {
     "f4E2M1FN": 4, "f6E2M3FN": 6, "f6E3M2FN": 6, "f8E4M3FN": 8, "f8E5M2": 8, "f8E4M3": 8,
     "f8E3M4": 8, "f8E4M3FNUZ": 8, "f8E5M2FNUZ": 8, "f8E4M3B11FNUZ": 8, "f8E8M0FNU": 8,
@@ -133,7 +144,7 @@ SMALL_FLOAT_WIDTHS = {
 FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, **SMALL_FLOAT_WIDTHS}
 
 ScalarType = IntType | IndexType | FloatType
-Type = ScalarType | TensorType | DispatchTensorType | TupleType | OpaqueType
+Type = ScalarType | TensorType | DispatchTensorType | TupleType | OpaqueType | UnknownTensorType
 
 
 def is_scalar(t: Type) -> bool:

@@ -73,6 +73,11 @@ def lookup(op: Op) -> OpSemantics:
     if op.name not in _REGISTRY:
         _load_for(op.name)
     sem = _REGISTRY.get(op.name)
+    if op.name.startswith("relax."):
+        from irverify.semantics import relax_opaque
+
+        if relax_opaque.is_opaque(op, sem is not None):
+            return OpSemantics(op.name, relax_opaque.apply, frozenset(op.attrs))
     if sem is None:
         from irverify.semantics import opaque
 

@@ -6,7 +6,7 @@ import time
 from dataclasses import dataclass
 
 from irverify.errors import InputError, Unsupported
-from irverify.ir.core import Function, Module, TensorType
+from irverify.ir.core import Function, Module, OpaqueType, TensorType, UnknownTensorType, is_scalar
 from irverify.smt.floats import theory
 from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
 
@@ -107,17 +107,30 @@ def check_signatures(name: str, s: Function, g: Function, results: bool = True) 
 
 
 def result_difference(s: Function, g: Function, frontend: str = "") -> str | None:
-    """On the same arguments, a result whose type the target changed is a finding: the
-    caller observes a different dtype or shape. ``None`` when the result types agree."""
+    """On the same arguments, a result whose dtype, rank or static extent the target changed
+    is a finding: the caller observes a different value. ``None`` when nothing differs at the
+    type level that the refinement check would not see (symbolic extents are compared as
+    values there); types of different kinds remain an input error."""
     if len(s.result_types) != len(g.result_types):
         return (f"the source returns {len(s.result_types)} results, the target "
                 f"{len(g.result_types)}: {s.signature} vs {g.signature}")
     for k, (a, b) in enumerate(zip(s.result_types, g.result_types)):
         if a == b:
             continue
-        if isinstance(a, TensorType) and isinstance(b, TensorType) and a.shape == b.shape:
-            a, b = _elem_text(a.elem, frontend), _elem_text(b.elem, frontend)
-        return f"result #{k}: {a} in the source, {b} in the target"
+        if isinstance(a, TensorType) and isinstance(b, TensorType):
+            if a.elem != b.elem and a.rank == b.rank:
+                return f"result #{k}: {_elem_text(a.elem, frontend)} in the source, {_elem_text(b.elem, frontend)} in the target"
+            static_differs = any(isinstance(x, int) and isinstance(y, int) and x != y
+                                 for x, y in zip(a.shape, b.shape))
+            if a.rank != b.rank or static_differs:
+                return f"result #{k}: {a} in the source, {b} in the target"
+        elif is_scalar(a) and is_scalar(b):
+            return f"result #{k}: {a} in the source, {b} in the target"
+        elif type(a) is type(b) or isinstance(a, (UnknownTensorType, OpaqueType)) \
+                or isinstance(b, (UnknownTensorType, OpaqueType)):
+            continue  # compared as values (or found incomparable) by the refinement check
+        else:
+            raise InputError(f"{g.loc}: signature of @{g.name} differs: source {s.signature}, target {g.signature}")
     return None
 
 

@@ -21,6 +21,7 @@ from irverify.ir.core import (
     TensorType,
     TupleType,
     Type,
+    UnknownTensorType,
     Value,
 )
 from irverify.semantics import registry
@@ -236,6 +237,10 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
         return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx))
     if isinstance(ty, TupleType):
         return TupleValue([symbolic_value(f, f"{name}.{i}", inputs, loc) for i, f in enumerate(ty.fields)])
+    if isinstance(ty, UnknownTensorType):
+        from irverify.semantics.relax_opaque import symbolic_input
+
+        return symbolic_input(ty, name)
     raise Unsupported(f"argument of type {ty}", loc)
 
 

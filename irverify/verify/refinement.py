@@ -177,6 +177,10 @@ def value_mismatch(out: Output, fp) -> tuple[Any, list[Any]]:
         s = g.unwritten()
     if hasattr(s, "mismatch"):  # memory outputs (bindings) know how to compare themselves
         return s.mismatch(g, fp)
+    if hasattr(g, "mismatch"):  # an opaque value against a modelled one
+        from irverify.errors import Unsupported
+
+        raise Unsupported(f"comparing a {type(s).__name__} result with an opaque {type(g).__name__}")
     raise TypeError(f"cannot compare {type(s).__name__} with {type(g).__name__}")
 
 

@@ -14,6 +14,9 @@ Translation rules:
   (a returned tuple is flattened into several results);
 * a dim expression (``n * 2``) in an attribute is a tuple ``(op, lhs, rhs)`` with op one of
   ``add sub mul floordiv floormod min max``;
+* a tensor of unknown rank or dtype is an ``UnknownTensorType`` (an opaque value), one of known
+  rank without extents has ``None`` dims; the ops of ``relax_opaque.RELAX_OPAQUE_OPS`` keep their
+  shape, prim and string arguments as attributes ``argK``;
 * anything else (``If``, ``call_tir``, ``call_pure_packed``, shape or prim parameters, local
   functions) is rejected with ``Unsupported`` naming it and its source line.
 """
@@ -29,6 +32,7 @@ from contextlib import contextmanager
 from typing import Any
 
 from irverify.errors import InputError, Unsupported
+from irverify.semantics.relax_opaque import RELAX_OPAQUE_OPS
 from irverify.ir.core import (
     Block,
     DenseAttr,
@@ -42,6 +46,7 @@ from irverify.ir.core import (
     TensorType,
     TupleType,
     Type,
+    UnknownTensorType,
     Value,
 )
 
@@ -66,6 +71,9 @@ ARG_SPECS: dict[str, list[tuple[str, str]]] = {
     "relax.concat": [("values", "tensors")],
     "relax.einsum": [("values", "operands")],
 }
+
+# A tensor without a dtype prints its dtype as one of these.
+UNKNOWN_DTYPES = ("void", "None", "")
 
 _match_cast_ids = itertools.count()
 
@@ -199,9 +207,11 @@ class _Translator:
         from tvm import relax
 
         if isinstance(ty, relax.TensorType):
-            if ty.shape is None or ty.ndim < 0:
-                raise Unsupported(f"tensor of unknown shape {ty}", self.loc)
+            if ty.ndim < 0 or str(ty.dtype) in UNKNOWN_DTYPES:  # an opaque value
+                return UnknownTensorType(_short(ty))
             elem = convert_dtype(ty.dtype, self.loc)
+            if ty.shape is None:  # known rank, unknown extents
+                return TensorType((None,) * ty.ndim, elem)
             dims = []
             for d in ty.shape.values:
                 if param:
@@ -340,7 +350,7 @@ class _Translator:
 
         value = self.operand(b.value)
         ty = b.ty
-        if not isinstance(ty, relax.TensorType) or ty.shape is None:
+        if not isinstance(ty, relax.TensorType) or ty.shape is None or ty.ndim < 0:
             raise Unsupported(f"match_cast to {ty}", self.loc)
         dims, defines = [], []
         for d in ty.shape.values:
@@ -371,7 +381,9 @@ class _Translator:
         try:
             for k, arg in enumerate(call.args):
                 kind, attr = spec[k] if spec and k < len(spec) else ("value", f"arg{k}")
-                if kind == "value":
+                if kind == "value" and name in RELAX_OPAQUE_OPS and not _is_value(arg):
+                    attrs[attr] = self.opaque_arg(arg)
+                elif kind == "value":
                     operands.append(self.operand(arg))
                 elif kind == "values":
                     operands += [self.operand(f) for f in arg.fields]
@@ -384,6 +396,27 @@ class _Translator:
         except (Unsupported, AttributeError, TypeError):
             raise Unsupported(f"op '{name}'", self.loc, "arguments not modelled") from None
         return self.emit(name, operands, result_type, attrs, var.name)
+
+
+    def opaque_arg(self, arg):
+        """A non-value argument of an opaque op: dims (a shape, a prim value) or a string
+        (``"str:..."``, a string or dtype immediate)."""
+        from tvm import relax
+
+        if isinstance(arg, relax.ShapeExpr):
+            return [self.dim(d) for d in arg.values]
+        if isinstance(arg, relax.PrimValue):
+            return self.dim(arg.value)
+        if isinstance(arg, (relax.StringImm, relax.DataTypeImm)):
+            return "str:" + str(arg.value)
+        raise Unsupported(f"argument {_short(arg)}", self.loc)
+
+
+def _is_value(arg) -> bool:
+    import tvm
+    from tvm import relax
+
+    return isinstance(arg, (relax.Var, relax.Tuple, tvm.ir.GenericConst))
 
 
 def reflect_attrs(attrs) -> dict[str, Any]:

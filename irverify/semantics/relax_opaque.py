@@ -1,0 +1,264 @@
+"""Opaque Relax values and ops (``DESIGN.md``, "second stage"; the MLIR counterpart is
+``irverify.semantics.opaque``).
+
+* **Opaque values.** A Relax tensor whose rank or dtype is unknown (``R.Tensor``,
+  ``R.Tensor(ndim=-1)``, ``R.Tensor((16,))`` without a dtype; type ``UnknownTensorType``) is a
+  handle: one Int term standing for the whole value (rank, dtype, extents and elements). Two
+  handles are the same value exactly when their terms are equal; nothing else is known about
+  them. Its rank, extents, dtype and elements are uninterpreted projections of the handle
+  (``relax.opaque.rank(h)``, ``...dim.K(h)``, ``...dtype.NAME(h)``, ``...elems.NAME.RANK(h)``),
+  the same functions on both sides, so ``R.match_cast`` of a handle to a known tensor type is a
+  tensor whose extents and elements are those projections.
+* **Opaque ops.** A pure Relax op irverify does not model (``RELAX_OPAQUE_OPS``, each with the
+  reason it is pure: https://tvm.apache.org/docs/reference/api/python/relax/op.html), and any
+  modelled pure op applied to, or producing, an opaque value, is an uninterpreted function of
+  its operands (tensors as their elements and extents, handles as themselves), its attributes
+  (printed exactly), its operand types and its result struct info, with an uninterpreted
+  predicate of the same arguments saying whether it is undefined. The same op with the same
+  attributes on the same values is the same value on both sides (congruence), so rewrites that
+  move, share, duplicate or delete it are proved; a counterexample through one is an
+  approximation that needs TVM execution to be confirmed.
+* Calls with side effects or to arbitrary code (``call_packed``, ``call_pure_packed``,
+  ``call_tir``, ``vm.*``, allocation builtins, ``print``, ``assert_op``) are never opaque: they
+  stay unsupported.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from irverify.errors import Unsupported
+from irverify.ir.core import Op, TensorType, TupleType, UnknownTensorType
+
+# op -> why it is a pure function of its operands, attributes and result struct info
+RELAX_OPAQUE_OPS = {
+    "relax.nn.conv1d": "convolution (value semantics, no side effects)",
+    "relax.nn.conv2d": "convolution (value semantics, no side effects)",
+    "relax.nn.conv3d": "convolution (value semantics, no side effects)",
+    "relax.nn.conv1d_transpose": "transposed convolution (value semantics)",
+    "relax.nn.conv2d_transpose": "transposed convolution (value semantics)",
+    "relax.nn.max_pool1d": "pooling (value semantics)",
+    "relax.nn.max_pool2d": "pooling (value semantics)",
+    "relax.nn.max_pool3d": "pooling (value semantics)",
+    "relax.nn.avg_pool1d": "pooling (value semantics)",
+    "relax.nn.avg_pool2d": "pooling (value semantics)",
+    "relax.nn.avg_pool3d": "pooling (value semantics)",
+    "relax.nn.adaptive_avg_pool1d": "pooling (value semantics)",
+    "relax.nn.adaptive_avg_pool2d": "pooling (value semantics)",
+    "relax.nn.adaptive_avg_pool3d": "pooling (value semantics)",
+    "relax.nn.batch_norm": "normalisation; returns new tensors (the moving statistics are results, not updates)",
+    "relax.nn.layer_norm": "normalisation (value semantics)",
+    "relax.nn.group_norm": "normalisation (value semantics)",
+    "relax.nn.instance_norm": "normalisation (value semantics)",
+    "relax.nn.rms_norm": "normalisation (value semantics)",
+    "relax.nn.relu": "elementwise (value semantics)",
+    "relax.nn.gelu": "elementwise (value semantics)",
+    "relax.nn.gelu_tanh": "elementwise (value semantics)",
+    "relax.nn.silu": "elementwise (value semantics)",
+    "relax.nn.leakyrelu": "elementwise (value semantics)",
+    "relax.nn.pad": "padding (value semantics)",
+    "relax.nn.dropout": "inference-time dropout: a pure function of its input (no random state)",
+    "relax.nn.attention": "attention (value semantics)",
+    "relax.nn.cross_entropy_with_logits": "loss (value semantics)",
+    "relax.nn.log_softmax": "normalisation (value semantics)",
+    "relax.argmax": "index reduction (value semantics)",
+    "relax.argmin": "index reduction (value semantics)",
+    "relax.cumsum": "scan (value semantics)",
+    "relax.cumprod": "scan (value semantics)",
+    "relax.tril": "masking (value semantics)",
+    "relax.triu": "masking (value semantics)",
+    "relax.clip": "elementwise (value semantics)",
+    "relax.sort": "sorting (value semantics)",
+    "relax.argsort": "sorting (value semantics)",
+    "relax.topk": "sorting (value semantics)",
+    "relax.image.resize2d": "resampling (value semantics)",
+    "relax.layout_transform": "data movement (value semantics)",
+    "relax.flip": "data movement (value semantics)",
+    "relax.tile": "data movement (value semantics)",
+    "relax.repeat": "data movement (value semantics)",
+    "relax.gather_elements": "indexing (value semantics; out-of-range indices are in the UB predicate)",
+    "relax.gather_nd": "indexing (value semantics; out-of-range indices are in the UB predicate)",
+    "relax.scatter_elements": "functional scatter: returns a new tensor",
+    "relax.scatter_nd": "functional scatter: returns a new tensor",
+    "relax.one_hot": "value semantics",
+    "relax.nonzero": "value semantics (data-dependent shape)",
+    "relax.unique": "value semantics (data-dependent shape)",
+    "relax.wrap_param": "casts a parameter (value semantics)",
+    "relax.quantize": "value semantics",
+    "relax.dequantize": "value semantics",
+}
+
+# Never opaque: they have no value of their own (structure) or run arbitrary code / effects.
+STRUCTURAL = frozenset({"relax.tuple", "relax.tuple_get_item", "relax.call", "relax.const", "relax.return"})
+
+
+def _has_unknown(ty) -> bool:
+    if isinstance(ty, UnknownTensorType):
+        return True
+    if isinstance(ty, TupleType):
+        return any(_has_unknown(f) for f in ty.fields)
+    return False
+
+
+def is_opaque(op: Op, registered: bool) -> bool:
+    """Listed and not modelled, or a modelled pure op that meets an opaque value."""
+    if op.name in STRUCTURAL:
+        return False
+    if op.name in RELAX_OPAQUE_OPS and not registered:
+        return True
+    return registered and any(_has_unknown(v.type) for v in [*op.operands, *op.results])
+
+
+class OpaqueTensor:
+    """A Relax value of unknown rank or dtype: a handle (an Int term)."""
+
+    def __init__(self, term, type_):
+        self.term = term
+        self.type = type_
+
+    def mismatch(self, other, fp):
+        from irverify.smt import terms as t
+
+        if not isinstance(other, OpaqueTensor):
+            raise Unsupported(f"comparing an opaque {self.type} with a {type(other).__name__}")
+        return t.not_(self.term == other.term), []
+
+    def describe_mismatch(self, other, model, index_vars, fp, cex) -> None:
+        cex.source_value = f"opaque {self.type} value"
+        cex.target_value = f"another opaque {other.type} value"
+
+
+def symbolic_input(ty: UnknownTensorType, name: str):
+    """An argument of unknown rank or dtype: a free handle."""
+    from irverify.smt import terms as t
+
+    return OpaqueTensor(t.const(name, t.int_sort()), ty)
+
+
+def _key_text(op: Op) -> str:
+    attrs = ";".join(f"{k}={op.attrs[k]!r}" for k in sorted(op.attrs) if not k.startswith("arg"))
+    operands = ",".join(str(v.type) for v in op.operands)
+    results = ",".join(str(r.type) for r in op.results)
+    return f"{op.name}|{attrs}|{operands}|{results}"
+
+
+def _key(op: Op) -> str:
+    return f"relax.opaque.{op.name}.{hashlib.sha256(_key_text(op).encode()).hexdigest()[:16]}"
+
+
+def _args(ctx, op: Op, operands) -> list:
+    """The function's arguments: operand values, then the dims of shape/prim arguments."""
+    from irverify.semantics.opaque import _argument
+    from irverify.semantics.relax import dim_term
+    from irverify.semantics.values import TupleValue
+
+    out = []
+
+    def add(v):
+        if isinstance(v, OpaqueTensor):
+            out.append(v.term)
+        elif isinstance(v, TupleValue):
+            for f in v.fields:
+                add(f)
+        else:
+            out.extend(_argument(ctx, v, op))
+
+    for v in operands:
+        add(v)
+    for k in sorted(a for a in op.attrs if a.startswith("arg")):
+        value = op.attrs[k]
+        for d in value if isinstance(value, list) else [value]:
+            if isinstance(d, str) and d.startswith("str:"):
+                continue  # a string argument: part of the key
+            out.append(dim_term(ctx, d))
+    return out
+
+
+def _string_args(op: Op) -> str:
+    return repr(sorted((k, v) for k, v in op.attrs.items() if k.startswith("arg")
+                       for v in [v if isinstance(v, list) else [v]] if all(isinstance(x, str) for x in v)))
+
+
+def apply(ctx, op: Op, *operands):
+    """The results of an opaque Relax op: uninterpreted functions of its operands."""
+    from irverify.smt import terms as t
+
+    if op.name == "relax.match_cast":
+        return match_cast(ctx, op, operands[0])
+    key = _key(op) + hashlib.sha256(_string_args(op).encode()).hexdigest()[:8]
+    args = _args(ctx, op, operands)
+    ctx.approximate(f"opaque op '{op.name}'")
+    if args:
+        ctx.add_ub(t.apply_uf(f"{key}.ub", args, t.bool_sort()),
+                   f"opaque op '{op.name}' may be undefined here (its preconditions are not modelled)")
+    return [_result(ctx, op, r.type, f"{key}.r{k}", args) for k, r in enumerate(op.results)]
+
+
+def _result(ctx, op: Op, ty, name: str, args):
+    from irverify.semantics.relax import dim_term
+    from irverify.semantics.values import Tensor, TupleValue
+    from irverify.smt import terms as t
+    from irverify.verify.encode import scalar_sort
+
+    if isinstance(ty, UnknownTensorType):
+        return OpaqueTensor(t.apply_uf(name, args, t.int_sort()), ty)
+    if isinstance(ty, TupleType):
+        return TupleValue([_result(ctx, op, f, f"{name}.{k}", args) for k, f in enumerate(ty.fields)])
+    if isinstance(ty, TensorType):
+        dims = []
+        for j, d in enumerate(ty.shape):
+            if d is None:
+                dims.append(t.int_max(t.apply_uf(f"{name}.dim{j}", args, t.int_sort()), t.int_val(0)))
+            else:  # the extent TVM's struct info states (part of the function's name)
+                dims.append(dim_term(ctx, d))
+        arr = t.apply_uf(name, args, t.array_sort(ty.rank, scalar_sort(ty.elem, ctx.fp)))
+        return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx))
+    raise Unsupported(f"opaque op '{op.name}' with a result of type {ty}", op.loc)
+
+
+def match_cast(ctx, op: Op, x):
+    """``R.match_cast`` where the value or the target struct info is opaque: the run-time check
+    (a mismatch is UB, as for modelled tensors) on the handle's projections; a symbolic dim
+    first named here is bound to the projected extent. The value itself is unchanged."""
+    from irverify.semantics.relax import dim_term, dtype_name
+    from irverify.semantics.values import Tensor
+    from irverify.smt import terms as t
+    from irverify.verify.encode import scalar_sort
+
+    shape, defines, dtype = op.attrs["shape"], op.attrs["defines"], op.attrs["dtype"]
+    if defines and ctx.depth > 0:
+        raise Unsupported("match_cast defining a symbolic dim inside a called function", op.loc)
+    if isinstance(x, Tensor):
+        known = dtype in ("float16", "bfloat16", "float32", "float64", "bool", "int8", "int16", "int32", "int64")
+        if len(shape) != x.rank or (known and dtype_name(x.type.elem) != dtype):
+            ctx.add_ub(t.true(), f"match_cast: {x.type} does not match R.Tensor({shape}, {dtype})")
+            return x
+        dims = list(x.dims)
+        checks = []
+    elif isinstance(x, OpaqueTensor):
+        rank = t.apply_uf("relax.opaque.rank", [x.term], t.int_sort())
+        dims = [t.apply_uf(f"relax.opaque.dim.{k}", [x.term], t.int_sort()) for k in range(len(shape))]
+        checks = [rank == len(shape), *(d >= 0 for d in dims)]
+        if dtype in ("void", "None", ""):
+            pass
+        else:
+            checks.append(t.apply_uf(f"relax.opaque.dtype.{dtype}", [x.term], t.bool_sort()))
+    else:
+        raise Unsupported(f"match_cast of a {type(x).__name__}", op.loc)
+    ctx.add_ub(t.not_(t.and_(*checks)) if checks else t.false(),
+               f"match_cast: the value does not match R.Tensor({shape}, {dtype})")
+    for s, d in zip(shape, dims):
+        if isinstance(s, str) and s in defines:
+            ctx.assume(dim_term(ctx, s) == d)
+        else:
+            ctx.add_ub(dim_term(ctx, s) != d, f"match_cast: dim {s} does not match")
+    ty = op.results[0].type
+    if isinstance(ty, UnknownTensorType) or isinstance(x, Tensor):
+        return x if not isinstance(x, Tensor) or not isinstance(ty, TensorType) else Tensor(
+            ty, [dim_term(ctx, s) for s in shape], x.elem, x.defined)
+    if not isinstance(ty, TensorType):
+        raise Unsupported(f"match_cast to {ty}", op.loc)
+    elems = t.apply_uf(f"relax.opaque.elems.{dtype}.{ty.rank}", [x.term],
+                       t.array_sort(ty.rank, scalar_sort(ty.elem, ctx.fp)))
+    ctx.approximate("opaque value cast to a known tensor type")
+    return Tensor(ty, [dim_term(ctx, s) for s in shape], lambda idx, a=elems: t.select(a, idx))
