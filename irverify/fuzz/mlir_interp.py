@@ -318,7 +318,7 @@ def _matmul(A, B, C, elem):
 def _tail(p: Prog, v: np.ndarray, pz: np.ndarray, elem: str, rest: list):
     tl = p.tail
     k = tl["kind"]
-    if k == "extract":
+    if k in ("extract", "cextract"):
         at = tuple(tl["index"])
         return np.asarray(v[at], dtype=object), np.asarray(pz[at])
     if k == "insert":
@@ -327,8 +327,10 @@ def _tail(p: Prog, v: np.ndarray, pz: np.ndarray, elem: str, rest: list):
         pz[tuple(tl["index"])] = False
         return v, pz
     if k == "slice":
-        sl = tuple(slice(o, o + s) for o, s in zip(tl["offsets"], tl["sizes"]))
+        sl = tuple(slice(o, o + (n - 1) * st + 1, st) for o, n, st in zip(tl["offsets"], tl["sizes"], tl["strides"]))
         return v[sl], pz[sl]
+    if k == "expand":
+        return v.reshape(tl["out"]), pz.reshape(tl["out"])
     if k == "transpose":
         return v.T, pz.T
     if k == "collapse":

@@ -29,7 +29,7 @@ CASTS = {"extsi": "extui", "extui": "extsi", "sitofp": "uitofp", "uitofp": "sito
 def transform(src: Prog, rng: random.Random) -> tuple[Prog, str]:
     """A target for ``src``: a rewrite (about 45%) or a mutation; ``src`` is not changed."""
     rewrites = [commute, swap_cmp, reassociate, times_two, identity, drop_flags, sub_to_add,
-                invert_select, restyle, renamed]
+                invert_select, restyle, renamed, collapse_extract]
     mutations = [m_const, m_operand, m_pred, m_flags, m_kind, m_cast, m_select, m_tail, m_swap]
     pool = rewrites if rng.random() < 0.45 else mutations
     for _ in range(12):
@@ -323,7 +323,7 @@ def m_tail(p: Prog, rng) -> str | None:
             return f"mutation: reduction combiner -> {tl['comb']}"
         tl["init"] = mp._const(mp.Gen(rng), p.elem_of(p.ret)).attrs["value"]
         return "mutation: reduction init"
-    if k in ("extract", "insert"):
+    if k in ("extract", "insert", "cextract"):
         d = rng.randrange(len(p.shape))
         if p.shape[d] < 2:
             return None
@@ -331,12 +331,26 @@ def m_tail(p: Prog, rng) -> str | None:
         return f"mutation: {k} index"
     if k == "slice":
         d = rng.randrange(len(p.shape))
-        room = p.shape[d] - tl["sizes"][d]
+        room = mp.slice_room(p.shape[d], tl["sizes"][d], tl["strides"][d])
         if room == 0:
+            if tl["strides"][d] == 2 and tl["sizes"][d] * 2 - 1 <= p.shape[d]:
+                tl["strides"][d], tl["offsets"][d] = 1, 0
+                return "mutation: slice stride 2 -> 1"
             return None
         tl["offsets"][d] = (tl["offsets"][d] + 1) % (room + 1)
         return "mutation: slice offset"
+    if k == "expand":
+        tl["out"] = tuple(reversed(tl["out"]))
+        return None  # a different result type: not a pair irverify could compare
     return None
+
+
+def collapse_extract(p: Prog, rng) -> str | None:
+    """``extract t[i, j]`` -> ``extract (collapse t)[i * n + j]`` (or back)."""
+    if not p.tail or p.tail["kind"] not in ("extract", "cextract") or len(p.shape) != 2:
+        return None
+    p.tail["kind"] = "cextract" if p.tail["kind"] == "extract" else "extract"
+    return f"rewrite: tensor.extract through collapse_shape ({p.tail['kind']})"
 
 
 # ----------------------------------------------------------------------------- shrinking

@@ -244,6 +244,8 @@ def _random_tail(g: Gen, p: Prog) -> dict | None:
         kinds.append("reduce")
     if rank == 2:
         kinds += ["transpose", "collapse"]
+    if rank == 1:
+        kinds.append("expand")
     kind = rng.choice(kinds)
     t = {"kind": kind, "res": g.fresh("t")}
     if kind == "reduce":
@@ -256,12 +258,19 @@ def _random_tail(g: Gen, p: Prog) -> dict | None:
         if kind == "insert":
             t["scalar"] = g.fresh("s")
     elif kind == "slice":
-        sizes = [rng.randint(1, d) for d in shape]
-        t["sizes"] = sizes
-        t["offsets"] = [rng.randint(0, d - s) for d, s in zip(shape, sizes)]
+        t["strides"] = [rng.choice([1, 2]) if d >= 3 else 1 for d in shape]
+        t["sizes"] = [rng.randint(1, (d - 1) // st + 1) for d, st in zip(shape, t["strides"])]
+        t["offsets"] = [rng.randint(0, slice_room(d, n, st)) for d, n, st in zip(shape, t["sizes"], t["strides"])]
+    elif kind == "expand":
+        t["out"] = rng.choice([(1, shape[0]), (shape[0], 1)])
     elif kind == "transpose":
         t["perm"] = [1, 0]
     return t
+
+
+def slice_room(dim: int, size: int, stride: int) -> int:
+    """The largest in-bounds offset of a slice of ``size`` elements ``stride`` apart."""
+    return dim - 1 - (size - 1) * stride
 
 
 def _neutral(comb: str, elem: str):
@@ -432,7 +441,7 @@ def _print_tail(p: Prog, lines: list[str]) -> tuple[str, str]:
     src, res = p.ret, tl["res"]
     st = ty_text(e, shape)
     k = tl["kind"]
-    if k in ("extract", "insert"):
+    if k in ("extract", "insert", "cextract"):
         idx = []
         for i, v in enumerate(tl["index"]):
             lines.append(f"%{res}_i{i} = arith.constant {v} : index")
@@ -440,12 +449,24 @@ def _print_tail(p: Prog, lines: list[str]) -> tuple[str, str]:
         if k == "extract":
             lines.append(f"%{res} = tensor.extract %{src}[{', '.join(idx)}] : {st}")
             return res, e
+        if k == "cextract":  # collapse to 1-D, then extract at the row-major position
+            flat = tl["index"][0] * shape[1] + tl["index"][1]
+            ft = ty_text(e, (shape[0] * shape[1],))
+            lines.append(f"%{res}_flat = tensor.collapse_shape %{src} [[0, 1]] : {st} into {ft}")
+            lines.append(f"%{res}_p = arith.constant {flat} : index")
+            lines.append(f"%{res} = tensor.extract %{res}_flat[%{res}_p] : {ft}")
+            return res, e
         lines.append(f"%{res} = tensor.insert %{tl['scalar']} into %{src}[{', '.join(idx)}] : {st}")
         return res, st
     if k == "slice":
         rt = ty_text(e, tuple(tl["sizes"]))
         lines.append(f"%{res} = tensor.extract_slice %{src}[{', '.join(map(str, tl['offsets']))}] "
-                     f"[{', '.join(map(str, tl['sizes']))}] [{', '.join('1' for _ in shape)}] : {st} to {rt}")
+                     f"[{', '.join(map(str, tl['sizes']))}] [{', '.join(map(str, tl['strides']))}] : {st} to {rt}")
+        return res, rt
+    if k == "expand":
+        rt = ty_text(e, tl["out"])
+        lines.append(f"%{res} = tensor.expand_shape %{src} [[0, 1]] output_shape [{tl['out'][0]}, {tl['out'][1]}] "
+                     f": {st} into {rt}")
         return res, rt
     if k == "transpose":
         rt = ty_text(e, (shape[1], shape[0]))
