@@ -19,6 +19,8 @@ class _Parser(argparse.ArgumentParser):
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from irverify.suite import DEFAULT_MEMORY_MIB
+
     p = _Parser(prog="irverify", description="Translation validation for tensor-compiler rewrites.")
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -35,7 +37,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     s = sub.add_parser("check-suite", help="check every pair under DIR; one JSON line per pair")
     s.add_argument("dir")
-    s.add_argument("-j", "--jobs", type=int, default=1)
+    s.add_argument("-j", "--jobs", type=_positive(int), default=1, metavar="N",
+                   help="check N pairs at a time, each in its own worker process (default 1); "
+                        "the results do not depend on N")
+    s.add_argument("--max-memory", type=_positive(int), default=DEFAULT_MEMORY_MIB, metavar="MIB",
+                   help="memory each worker process may allocate (RLIMIT_DATA), in MiB (default "
+                        "%(default)s); a pair that runs out is unknown, or an error if its worker dies")
     _common(s)
 
     v = sub.add_parser("validate-pass", help="run a real compiler pass, then check before vs after")
@@ -62,9 +69,25 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+def _positive(kind):
+    """An argparse type: a number of ``kind`` that must be > 0."""
+    def parse(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"invalid {kind.__name__} value: '{text}'") from None
+        if not value > 0 or value != value or value == float("inf"):
+            raise argparse.ArgumentTypeError(f"must be a finite number > 0, not '{text}'")
+        return value
+
+    parse.__name__ = kind.__name__
+    return parse
+
+
 def _common(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object (see README)")
-    p.add_argument("--timeout", type=float, default=20.0, metavar="S", help="solver timeout per query")
+    p.add_argument("--timeout", type=_positive(float), default=20.0, metavar="S",
+                   help="solver budget per query, in seconds of CPU time (default %(default)s)")
     p.add_argument("--no-confirm", action="store_true", help="do not run counterexamples on IREE/TVM")
     p.add_argument("--fp", choices=["abstract", "real", "ieee"], default=None,
                    help="float model (default: abstract, escalating to exact IEEE where it cannot decide)")
@@ -88,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "check-suite":
             from irverify.suite import run_suite
 
-            return run_suite(args.dir, options_from(args), jobs=args.jobs, as_json=args.json)
+            return run_suite(args.dir, options_from(args), jobs=args.jobs, as_json=args.json,
+                             memory_mib=args.max_memory)
         if args.command == "validate-pass":
             from irverify.validate import run_validate_pass
 

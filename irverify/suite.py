@@ -10,15 +10,19 @@ Every pair under ``DIR`` (searched recursively, in sorted order) is checked:
 A file of one of these kinds without its partner is reported as an ``error`` pair.
 
 Each pair gives one line (with ``--json``, one JSON object
-``{"pair", "src", "tgt", "verdict", "time_s", "message", "functions"}`` where ``functions`` is the
-``functions`` list of ``irverify check --json``), in the order of the pair names, then a summary.
-The exit code is the one of the worst verdict.
+``{"pair", "src", "tgt", "verdict", "time_s", "message", "functions", "peak_rss_mib",
+"children_peak_rss_mib"}`` where ``functions`` is the ``functions`` list of
+``irverify check --json`` and the peaks are the resident memory, in MiB, of the worker and of the
+processes it ran, such as the compiler), in the order of the pair names, then a summary (the
+largest peak, the pair that reached it, the memory limit). The exit code is the one of the worst
+verdict.
 
-With ``-j N`` (N >= 2) pairs run in N worker processes (``spawn`` context); each worker parses
-the two files of a pair once. The parent kills a worker whose pair exceeds the wall limit
-(``wall_limit(opts)``: ten times the per-query timeout, at least ``MIN_WALL_S``), reports that
-pair as ``unknown`` and starts a fresh worker, so one pair cannot hang the suite. With ``-j 1``
-pairs run in this process, guarded by a ``SIGALRM`` timer where one is available.
+Each pair is checked in a fresh worker process, at most ``-j N`` at a time, so the verdicts and
+counterexamples are those of ``irverify check`` on that pair, whatever ``N`` (``run_pairs`` says
+why). A worker's memory is bounded (``--max-memory``, default ``DEFAULT_MEMORY_MIB`` MiB; running
+out is ``unknown``). The parent kills a worker whose pair exceeds the wall limit
+(``wall_limit(opts)``: ten times the per-query timeout, at least ``MIN_WALL_S``) and reports that
+pair as ``unknown``, so one pair cannot hang the suite.
 """
 
 from __future__ import annotations
@@ -27,7 +31,6 @@ import json
 import os
 import signal
 import sys
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
@@ -40,6 +43,7 @@ EXTENSIONS = (".mlir", ".py")
 TWO_FILE_STYLES = ((".src", ".tgt"), (".before", ".after"))
 ONE_FILE_MARKER = ".srctgt"
 MIN_WALL_S = 60.0
+DEFAULT_MEMORY_MIB = 4096
 
 
 @dataclass(frozen=True)
@@ -116,8 +120,9 @@ def discover_pairs(root: str) -> list[PairSpec]:
 # ----------------------------------------------------------------------------- one pair
 
 
-def check_pair(spec: PairSpec, opts) -> dict:
-    """Check one pair; never raises (except ``KeyboardInterrupt``): every failure is a verdict."""
+def check_pair(spec: PairSpec, opts, memory_mib: int | None = None) -> dict:
+    """Check one pair; never raises (except ``KeyboardInterrupt``): every failure is a verdict.
+    Running out of memory (``memory_mib``: the process's limit) is ``unknown``, like a timeout."""
     from irverify.frontends import load
     from irverify.verify.check import check_modules
 
@@ -135,8 +140,10 @@ def check_pair(spec: PairSpec, opts) -> dict:
         verdict, message = Verdict.ERROR, str(e)
     except Unsupported as e:
         verdict, message = Verdict.UNSUPPORTED, str(e)
-    except _WallLimit as e:
-        verdict, message = Verdict.UNKNOWN, str(e)
+    except MemoryError:
+        verdict = Verdict.UNKNOWN
+        message = (f"memory limit of {memory_mib} MiB exceeded (--max-memory)" if memory_mib
+                   else "out of memory")
     except Exception as e:  # noqa: BLE001 - any crash is reported as a verdict, never a traceback
         verdict, message = Verdict.ERROR, internal_error_message(e)
     return result_record(spec, verdict, message, time.perf_counter() - start, functions)
@@ -152,6 +159,8 @@ def result_record(spec: PairSpec, verdict: Verdict, message: str, elapsed: float
         "time_s": round(elapsed, 3),
         "message": message,
         "functions": functions or [],
+        "peak_rss_mib": None,
+        "children_peak_rss_mib": None,
     }
 
 
@@ -195,136 +204,159 @@ def pair_message(report: Report) -> str:
 # ----------------------------------------------------------------------------- many pairs
 
 
-class _WallLimit(Exception):
-    pass
+def _worker_context():
+    """The multiprocessing context of the workers: a fork server that has imported irverify
+    (and z3, numpy, the MLIR bindings) once, so that a fresh worker per pair costs a fork; or
+    ``spawn`` where there is no fork server."""
+    import multiprocessing
+
+    try:
+        mp = multiprocessing.get_context("forkserver")
+    except ValueError:  # pragma: no cover - platforms without fork
+        return multiprocessing.get_context("spawn")
+    mp.set_forkserver_preload(list(PRELOAD))
+    return mp
 
 
-def _options_dict(opts) -> dict:
-    return asdict(opts)
+PRELOAD = ("numpy", "z3", "irverify.cex.report", "irverify.frontends", "irverify.smt.solver",
+           "irverify.verify.check", "irverify.frontends.mlir", "irverify.suite", "iree.compiler.ir")
+"""Modules the fork server imports before forking workers. None of them builds a z3 term on
+import beyond those ``irverify check`` builds before its first query, so a worker starts from
+the same solver state as ``irverify check``."""
 
 
-def _in_process(specs: Sequence[PairSpec], opts, limit: float) -> Iterator[dict]:
-    use_alarm = hasattr(signal, "setitimer") and threading.current_thread() is threading.main_thread()
-    for spec in specs:
-        if not use_alarm:
-            yield check_pair(spec, opts)
-            continue
-
-        def on_alarm(signum, frame):
-            raise _WallLimit(f"wall limit of {limit:g} s exceeded")
-
-        previous = signal.signal(signal.SIGALRM, on_alarm)
-        signal.setitimer(signal.ITIMER_REAL, limit)
-        try:
-            record = check_pair(spec, opts)
-        finally:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, previous)
-        yield record
-
-
-def _worker_main(conn, opts_dict: dict) -> None:
-    """Worker process loop: receive ``(index, spec)``, send back ``(index, record)``."""
+def _pair_main(conn, spec: PairSpec, opts_dict: dict, memory_mib: int | None) -> None:
+    """Worker process: bound memory, check one pair, send back its record."""
     from irverify.verify.check import Options
 
-    opts = Options(**opts_dict)
     try:
-        while True:
-            msg = conn.recv()
-            if msg is None:
-                return
-            index, spec = msg
-            conn.send((index, check_pair(spec, opts)))
+        limit_memory(memory_mib)
+        record = check_pair(spec, Options(**opts_dict), memory_mib)
+        record.update(peak_rss())
+        conn.send(record)
     except (EOFError, KeyboardInterrupt, BrokenPipeError):
         return
+    finally:
+        conn.close()
 
 
-class _Worker:
-    def __init__(self, mp, opts_dict: dict):
-        self.conn, child = mp.Pipe()
-        self.proc = mp.Process(target=_worker_main, args=(child, opts_dict), daemon=False)
+def limit_memory(memory_mib: int | None) -> None:
+    """Bound the memory this process allocates to ``memory_mib`` MiB: ``RLIMIT_DATA`` (its heap
+    and private writable mappings, not the shared libraries it maps; processes it starts, such
+    as the compiler, inherit the bound), and z3's own allocations to three quarters of it, so
+    that z3 gives up with ``unknown`` before an allocation fails."""
+    if not memory_mib:
+        return
+    import resource
+
+    import z3
+
+    z3.set_param("memory_max_size", max(1, memory_mib * 3 // 4))
+    limit = memory_mib << 20
+    soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    resource.setrlimit(resource.RLIMIT_DATA, (limit, hard))
+
+
+def peak_rss() -> dict:
+    """Peak resident memory of this process and of the processes it waited for, in MiB."""
+    import resource
+
+    scale = 1 if sys.platform == "darwin" else 1024  # ru_maxrss: bytes on macOS, KiB elsewhere
+    own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * scale
+    children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss * scale
+    return {"peak_rss_mib": round(own / (1 << 20), 1),
+            "children_peak_rss_mib": round(children / (1 << 20), 1) if children else None}
+
+
+class _Job:
+    """One pair running in its own worker process."""
+
+    def __init__(self, mp, index: int, spec: PairSpec, opts_dict: dict, memory_mib: int | None):
+        self.index, self.spec = index, spec
+        self.conn, child = mp.Pipe(duplex=False)
+        self.proc = mp.Process(target=_pair_main, args=(child, spec, opts_dict, memory_mib), daemon=False)
+        self.started = time.monotonic()
         self.proc.start()
         child.close()
-        self.task: tuple[int, PairSpec] | None = None
-        self.started = 0.0
 
-    def assign(self, index: int, spec: PairSpec) -> None:
-        self.task = (index, spec)
-        self.started = time.monotonic()
-        self.conn.send((index, spec))
-
-    def stop(self, kill: bool = False) -> None:
-        if not kill:
-            try:
-                self.conn.send(None)
-            except (OSError, BrokenPipeError):
-                kill = True
-        if kill and self.proc.is_alive():
-            self.proc.kill()
-        self.proc.join(timeout=5 if not kill else None)
+    def stop(self) -> None:
         if self.proc.is_alive():
             self.proc.kill()
-            self.proc.join()
+        self.proc.join()
         self.conn.close()
 
 
-def _in_workers(specs: Sequence[PairSpec], opts, jobs: int, limit: float) -> Iterator[dict]:
-    import multiprocessing
+def _died(job: _Job, memory_mib: int | None) -> str:
+    code = job.proc.exitcode
+    how = f"exit code {code}"
+    if code is not None and code < 0:
+        try:
+            how = f"signal {signal.Signals(-code).name}"
+        except ValueError:
+            how = f"signal {-code}"
+    bound = f"; its memory limit was {memory_mib} MiB (--max-memory)" if memory_mib else ""
+    return f"the worker process checking this pair died ({how}){bound}"
+
+
+def _in_workers(specs: Sequence[PairSpec], opts, jobs: int, limit: float,
+                memory_mib: int | None) -> Iterator[dict]:
     from multiprocessing.connection import wait
 
-    mp = multiprocessing.get_context("spawn")
-    opts_dict = _options_dict(opts)
+    mp = _worker_context()
+    opts_dict = asdict(opts)
     pending = list(enumerate(specs))[::-1]  # popped from the end, in order
+    running: dict = {}  # conn -> _Job
     done: dict[int, dict] = {}
-    workers = [_Worker(mp, opts_dict) for _ in range(min(jobs, len(specs)))]
     next_out = 0
     try:
         while next_out < len(specs):
-            for w in workers:
-                if w.task is None and pending:
-                    w.assign(*pending.pop())
-            busy = {w.conn: w for w in workers if w.task is not None}
-            for conn in wait(list(busy), timeout=0.5):
-                w = busy[conn]
+            while pending and len(running) < jobs:
+                index, spec = pending.pop()
+                job = _Job(mp, index, spec, opts_dict, memory_mib)
+                running[job.conn] = job
+            for conn in wait(list(running), timeout=0.5):
+                job = running.pop(conn)
                 try:
-                    index, record = conn.recv()
-                except (EOFError, OSError):
-                    continue  # died: handled below
-                done[index] = record
-                w.task = None
+                    done[job.index] = conn.recv()
+                except (EOFError, OSError):  # died before sending its record
+                    job.proc.join()
+                    done[job.index] = result_record(job.spec, Verdict.ERROR, _died(job, memory_mib),
+                                                    time.monotonic() - job.started)
+                job.stop()
             now = time.monotonic()
-            for k, w in enumerate(workers):
-                if w.task is None:
-                    continue
-                index, spec = w.task
-                over = now - w.started > limit
-                if over or not w.proc.is_alive():
-                    message = (f"wall limit of {limit:g} s exceeded" if over else
-                               f"internal error: worker process died (exit code {w.proc.exitcode})")
-                    verdict = Verdict.UNKNOWN if over else Verdict.ERROR
-                    done[index] = result_record(spec, verdict, message, now - w.started)
-                    w.task = None
-                    w.stop(kill=True)
-                    workers[k] = _Worker(mp, opts_dict)
+            for conn, job in list(running.items()):
+                if now - job.started > limit:
+                    job.stop()
+                    del running[conn]
+                    done[job.index] = result_record(job.spec, Verdict.UNKNOWN,
+                                                    f"wall limit of {limit:g} s exceeded", now - job.started)
             while next_out in done:
                 yield done.pop(next_out)
                 next_out += 1
     finally:
-        for w in workers:
-            w.stop(kill=w.task is not None)
+        for job in running.values():
+            job.stop()
 
 
-def run_pairs(specs: Sequence[PairSpec], opts, jobs: int = 1, wall_s: float | None = None) -> Iterator[dict]:
-    """Check ``specs``; yields one record per pair, in the order of ``specs``. ``wall_s``
-    overrides ``wall_limit(opts)``. With one job the pairs run in this process and the wall
-    limit is a ``SIGALRM`` timer, which fires only between solver calls (each solver call is
-    bounded by ``opts.timeout_s``); with several jobs an overdue worker is killed."""
+def run_pairs(specs: Sequence[PairSpec], opts, jobs: int = 1, wall_s: float | None = None,
+              memory_mib: int | None = None) -> Iterator[dict]:
+    """Check ``specs``; yields one record per pair, in the order of ``specs``.
+
+    Every pair runs in a fresh worker process (at most ``jobs`` at a time), so its verdict and
+    counterexample do not depend on the pairs checked before it, nor on which worker took it:
+    z3's models depend on the terms the process built earlier, and a fresh worker has built
+    none, like ``irverify check``. Solver budgets are CPU time (``irverify.smt.solver``), so a
+    worker sharing the machine with others gets the same budgets. The memory a worker allocates is
+    bounded by ``memory_mib`` MiB (default ``DEFAULT_MEMORY_MIB``; 0: unbounded); its record
+    gives its peak resident memory. A worker still running after ``wall_s`` (default
+    ``wall_limit(opts)``) is killed and its pair is ``unknown``."""
     if not specs:
         return iter(())
     limit = wall_limit(opts) if wall_s is None else wall_s
-    if jobs <= 1 or len(specs) == 1:
-        return _in_process(specs, opts, limit)
-    return _in_workers(specs, opts, jobs, limit)
+    memory = DEFAULT_MEMORY_MIB if memory_mib is None else memory_mib
+    return _in_workers(specs, opts, max(1, jobs), limit, memory or None)
 
 
 # ----------------------------------------------------------------------------- output
@@ -335,11 +367,13 @@ def human_line(record: dict) -> str:
     return f"{record['verdict']:<11} {record['time_s']:7.2f}s  {record['pair']}{msg}"
 
 
-def summarize(records: Sequence[dict], elapsed: float, jobs: int) -> dict:
+def summarize(records: Sequence[dict], elapsed: float, jobs: int, memory_mib: int | None = None) -> dict:
     counts = {v.value: 0 for v in Verdict}
     for r in records:
         counts[r["verdict"]] += 1
     overall = worst([Verdict(r["verdict"]) for r in records]) if records else Verdict.ERROR
+    measured = [r for r in records if r.get("peak_rss_mib") is not None]
+    top = max(measured, key=lambda r: r["peak_rss_mib"], default=None)
     return {
         "pairs": len(records),
         "verdicts": counts,
@@ -347,17 +381,26 @@ def summarize(records: Sequence[dict], elapsed: float, jobs: int) -> dict:
         "time_s": round(elapsed, 3),
         "pairs_per_s": round(len(records) / elapsed, 2) if elapsed > 0 else None,
         "jobs": jobs,
+        "peak_rss_mib": top["peak_rss_mib"] if top else None,
+        "peak_rss_pair": top["pair"] if top else None,
+        "max_memory_mib": memory_mib or None,
     }
 
 
 def summary_line(summary: dict) -> str:
     counts = ", ".join(f"{n} {v}" for v, n in summary["verdicts"].items() if n)
-    return (f"{summary['pairs']} pairs in {summary['time_s']:.1f} s "
+    line = (f"{summary['pairs']} pairs in {summary['time_s']:.1f} s "
             f"({summary['pairs_per_s']} pairs/s, -j {summary['jobs']}): {counts}; "
             f"worst: {summary['verdict']}")
+    if summary.get("peak_rss_mib") is not None:
+        bound = summary.get("max_memory_mib")
+        line += (f"; peak RSS {summary['peak_rss_mib']:g} MiB ({summary['peak_rss_pair']}), "
+                 + (f"limit {bound} MiB per worker" if bound else "no memory limit"))
+    return line
 
 
-def run_suite(dir: str, opts, jobs: int = 1, as_json: bool = False) -> int:
+def run_suite(dir: str, opts, jobs: int = 1, as_json: bool = False,
+              memory_mib: int = DEFAULT_MEMORY_MIB) -> int:
     """``irverify check-suite``: check every pair under ``dir``; returns the worst exit code."""
     specs = discover_pairs(dir)
     if not specs:
@@ -365,10 +408,10 @@ def run_suite(dir: str, opts, jobs: int = 1, as_json: bool = False) -> int:
                          f"X.srctgt files ending in .mlir or .py)")
     start = time.perf_counter()
     records = []
-    for record in run_pairs(specs, opts, jobs):
+    for record in run_pairs(specs, opts, jobs, memory_mib=memory_mib):
         records.append(record)
         print(json.dumps(record) if as_json else human_line(record), flush=True)
-    summary = summarize(records, time.perf_counter() - start, max(jobs, 1))
+    summary = summarize(records, time.perf_counter() - start, max(jobs, 1), memory_mib)
     print(json.dumps({"summary": summary}) if as_json else summary_line(summary))
     sys.stdout.flush()
     return Verdict(summary["verdict"]).exit_code

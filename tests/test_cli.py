@@ -309,7 +309,9 @@ def test_check_suite_json_j2(tmp_path, capsys):
     assert [r["pair"] for r in pairs] == sorted(EXPECTED)
     assert {r["pair"]: r["verdict"] for r in pairs} == EXPECTED
     for r in pairs:
-        assert set(r) == {"pair", "src", "tgt", "verdict", "time_s", "message", "functions"}
+        assert set(r) == {"pair", "src", "tgt", "verdict", "time_s", "message", "functions",
+                          "peak_rss_mib", "children_peak_rss_mib"}
+        assert 1 < r["peak_rss_mib"] < 4096  # measured in the worker, below the default limit
     by = {r["pair"]: r for r in pairs}
     assert by["nested/c"]["src"] == os.path.join("nested", "c.src.mlir")
     assert by["nested/c"]["tgt"] == os.path.join("nested", "c.tgt.mlir")
@@ -317,6 +319,8 @@ def test_check_suite_json_j2(tmp_path, capsys):
     assert by["b_bad"]["functions"][0]["counterexample"]["check"] == "value mismatch"
     assert "math.cbrt" in by["e_unsup"]["message"]
     assert summary["pairs"] == 5 and summary["verdicts"]["incorrect"] == 2 and summary["jobs"] == 2
+    assert summary["peak_rss_mib"] == max(r["peak_rss_mib"] for r in pairs)
+    assert summary["peak_rss_pair"] in EXPECTED and summary["max_memory_mib"] == 4096
     assert code == 1  # worst verdict: incorrect (above unsupported)
 
 
@@ -328,6 +332,8 @@ def test_check_suite_human_j1_same_verdicts(tmp_path, capsys):
     for line, (name, verdict) in zip(lines, sorted(EXPECTED.items())):
         assert line.split()[0] == verdict and line.split()[2] == name
     assert lines[-1].startswith("5 pairs in") and "worst: incorrect" in lines[-1]
+    assert re.search(r"; peak RSS [0-9.]+ MiB \((a_ok|b_bad|d|e_unsup|nested/c)\), limit 4096 MiB per worker$",
+                     lines[-1]), lines[-1]
     assert code == 1
 
 
@@ -346,20 +352,80 @@ def test_check_suite_empty_dir_is_error(tmp_path, capsys):
     assert code == 2 and "no pairs found" in err
 
 
-def test_check_suite_contains_crashes(tmp_path, capsys, monkeypatch):
+# Pairs whose counterexample (the binding position shown) depends on the z3 terms built before
+# them in the same process: in one process they came out differently from `irverify check`.
+HISTORY_SENSITIVE = ("dims_dropped_ok", "offset_rescaled_bad", "reassociation_bad", "static_extent_bad")
+
+
+def _without_times(record: dict) -> dict:
+    return {k: v for k, v in record.items() if k not in ("time_s", "peak_rss_mib", "children_peak_rss_mib")}
+
+
+def test_check_suite_matches_check_for_any_jobs(tmp_path):
+    """check-suite with -j 1 and -j 2 gives each pair the verdict and counterexample of
+    `irverify check` on that pair alone."""
+    import shutil
+
+    from tests.paths import TESTDATA
+
+    for name in HISTORY_SENSITIVE:
+        for side in ("before", "after"):
+            shutil.copy(TESTDATA / "iree" / f"{name}.{side}.mlir", tmp_path)
+    runs = {}
+    for jobs in ("1", "2"):
+        p = run_cli("check-suite", str(tmp_path), "-j", jobs, "--json", "--no-confirm")
+        assert "Traceback" not in p.stderr, p.stderr
+        lines = [json.loads(x) for x in p.stdout.splitlines()]
+        assert lines[-1]["summary"]["pairs"] == len(HISTORY_SENSITIVE)
+        runs[jobs] = {r["pair"]: r for r in lines[:-1]}
+    assert [_without_times(r) for r in runs["1"].values()] == [_without_times(r) for r in runs["2"].values()]
+    for name in HISTORY_SENSITIVE:
+        p = run_cli("check", str(tmp_path / f"{name}.before.mlir"), str(tmp_path / f"{name}.after.mlir"),
+                    "--json", "--no-confirm")
+        alone = json.loads(p.stdout)
+        record = runs["1"][name]
+        assert record["verdict"] == alone["verdict"], name
+        assert record["functions"] == alone["functions"], name
+    assert {r["verdict"] for r in runs["1"].values()} == {"correct", "incorrect"}
+    assert all(r["functions"][0]["counterexample"]["index"] for n, r in runs["1"].items() if n.endswith("_bad"))
+
+
+def test_check_pair_contains_crashes(tmp_path, monkeypatch):
     import irverify.verify.check as check
+    from irverify.suite import PairSpec, check_pair
 
     def explode(*args, **kwargs):
         raise ZeroDivisionError("boom")
 
     monkeypatch.setattr(check, "check_modules", explode)
-    write(tmp_path, "x.srctgt.mlir", ADD_ZERO)
-    code, out, err = run_main(capsys, "check-suite", str(tmp_path), "--json")
-    record = json.loads(out.splitlines()[0])
+    record = check_pair(PairSpec("x", write(tmp_path, "x.srctgt.mlir", ADD_ZERO)), Options())
     assert record["verdict"] == "error"
     assert record["message"].startswith("internal error: ZeroDivisionError: boom")
-    assert "Traceback" not in out + err
-    assert code == 2
+
+
+def test_check_pair_out_of_memory_is_unknown(tmp_path, monkeypatch):
+    import irverify.verify.check as check
+    from irverify.suite import PairSpec, check_pair
+
+    def exhaust(*args, **kwargs):
+        raise MemoryError()
+
+    monkeypatch.setattr(check, "check_modules", exhaust)
+    record = check_pair(PairSpec("x", write(tmp_path, "x.srctgt.mlir", ADD_ZERO)), Options(), memory_mib=100)
+    assert record["verdict"] == "unknown"
+    assert record["message"] == "memory limit of 100 MiB exceeded (--max-memory)"
+
+
+def test_check_suite_memory_limit_is_enforced_and_contained(tmp_path):
+    """A worker whose memory limit is below what a check needs ends as one record (``unknown``
+    when Python runs out, ``error`` naming the limit when the process dies); never a traceback."""
+    write(tmp_path, "x.srctgt.mlir", ADD_VS_SUB)
+    p = run_cli("check-suite", str(tmp_path), "--json", "--no-confirm", "--max-memory", "64")
+    assert "Traceback" not in p.stdout + p.stderr
+    record, summary = [json.loads(x) for x in p.stdout.splitlines()]
+    assert record["verdict"] in ("unknown", "error"), record
+    assert "64 MiB" in record["message"], record
+    assert summary["summary"]["max_memory_mib"] == 64
 
 
 def test_worker_wall_limit_kills_a_hanging_pair(tmp_path):

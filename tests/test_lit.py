@@ -26,6 +26,14 @@ def test_lit_corpus_passes():
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
 
 
+def test_lit_cli_tests_pass():
+    """The command-line tests alone (``testdata/cli``): a quick subset of the corpus."""
+    pytest.importorskip("lit")
+    pytest.importorskip("filecheck")
+    proc = _lit("-q", "-j", "2", "--no-progress-bar", str(TESTDATA / "cli"))
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
+
+
 def test_lit_discovers_the_corpus():
     pytest.importorskip("lit")
     proc = _lit("--show-tests", str(TESTDATA), timeout=120)

@@ -93,7 +93,7 @@ def lookup(op: Op) -> OpSemantics:
 
 def registered_ops() -> list[str]:
     """All registered op names (loads every dialect module)."""
-    for module in set(_MODULES.values()):
+    for module in sorted(set(_MODULES.values())):
         try:
             importlib.import_module(module)
         except ModuleNotFoundError:

@@ -227,7 +227,7 @@ def forall(ctx, op: Op, *args):
             t.mentions(a, *ks) for a in ctx.inputs.assumptions[n_inputs:]):
         raise Unsupported("assumptions depending on the iteration inside scf.forall", op.loc)
 
-    for key in set(ctx.state.extra_outputs) - set(entry_outputs):
+    for key in sorted(set(ctx.state.extra_outputs) - set(entry_outputs)):
         if not key.startswith("binding "):
             raise Unsupported(f"output '{key}' written inside scf.forall", op.loc)
     for b, buf in list(mem.buffers.items()):

@@ -1,7 +1,17 @@
-"""Running queries: z3 with a timeout, per-query statistics, SMT-LIB2 export."""
+"""Running queries: z3 with a CPU-time budget, per-query statistics, SMT-LIB2 export.
+
+A query's budget is CPU time of this process (``time.process_time``), not wall-clock time: a
+query gets the same budget whether the machine is idle or ``check-suite -j N`` shares it with
+other workers, so the verdict and the counterexample do not depend on the load. A watcher
+thread interrupts z3 once the budget is spent; z3's own wall-clock ``timeout`` is set to
+``WALL_FACTOR`` times the budget, only as a safety net (a query starved of CPU for that long
+gives up too, and says so).
+"""
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 from collections.abc import Sequence
 from contextlib import contextmanager
@@ -37,32 +47,111 @@ class SolverLog:
 
 
 LOG = SolverLog()
-_DEADLINE: list[float] = []  # innermost last: a perf_counter() time no query may run past
+_DEADLINE: list[float] = []  # innermost last: a process_time() no query may run past
 
 
 @contextmanager
 def budget(seconds: float):
     """Queries inside this block share ``seconds`` of solver time: each one's timeout is cut to
-    what is left, and once it is spent they return ``unknown`` at once."""
-    end = time.perf_counter() + seconds
+    what is left, and once it is spent they return ``unknown`` at once (CPU time, like every
+    query's own budget)."""
+    end = time.process_time() + seconds
     _DEADLINE.append(min(end, _DEADLINE[-1]) if _DEADLINE else end)
     try:
         yield
     finally:
         _DEADLINE.pop()
 
+WALL_FACTOR = 4.0
+"""z3's wall-clock timeout is this many times a query's CPU budget (a safety net only)."""
+
+
+class _CpuBudget:
+    """Interrupts z3 once this process has used a query's CPU time budget.
+
+    One daemon thread per process (started on first use, again in a forked child) sleeps until
+    the earliest moment the budget can be spent (CPU time never runs faster than wall time),
+    then reads the process's CPU time and interrupts the z3 context when the budget is gone."""
+
+    def __init__(self):
+        self.pid = None
+        self.cond = threading.Condition()
+        self.job = None  # (z3 context, CPU deadline, token)
+        self.fired: set[int] = set()
+        self.tokens = 0
+
+    def _start(self):
+        if self.pid == os.getpid():
+            return
+        self.pid = os.getpid()
+        self.cond = threading.Condition()  # a forked child must not reuse the parent's lock
+        self.job = None
+        threading.Thread(target=self._watch, name="irverify-cpu-budget", daemon=True).start()
+
+    def _watch(self):
+        cond = self.cond
+        with cond:
+            while True:
+                job = self.job
+                if job is None:
+                    cond.wait()
+                    continue
+                ctx, deadline, token = job
+                remaining = deadline - time.process_time()
+                if remaining <= 0:
+                    ctx.interrupt()
+                    self.fired.add(token)
+                    self.job = None
+                    continue
+                cond.wait(remaining)
+
+    @contextmanager
+    def limit(self, seconds: float):
+        """Run the body with a CPU budget; yields a callable telling whether it was spent."""
+        self._start()
+        with self.cond:
+            self.tokens += 1
+            token = self.tokens
+            self.job = (z3.main_ctx(), time.process_time() + seconds, token)
+            self.cond.notify()
+        try:
+            yield lambda: token in self.fired
+        finally:
+            with self.cond:
+                if self.job is not None and self.job[2] == token:
+                    self.job = None
+                self.fired.discard(token)
+                self.cond.notify()
+
+
+_BUDGET = _CpuBudget()
+
+
+def _run(s, timeout_s: float):
+    """``(z3 result, reason when unknown)`` of ``s.check()`` within a CPU budget of ``timeout_s``."""
+    s.set("timeout", max(1, int(WALL_FACTOR * timeout_s * 1000)))
+    with _BUDGET.limit(timeout_s) as spent:
+        r = s.check()
+        if r != z3.unknown:
+            return r, ""
+        reason = s.reason_unknown()
+        if spent():
+            return r, f"timeout ({timeout_s:g} s of CPU time)"
+        if reason in ("timeout", "canceled"):
+            return r, f"timeout ({WALL_FACTOR * timeout_s:g} s of wall-clock time)"
+        return r, reason
+
 
 def check(name: str, assertions: Sequence[Any], timeout_s: float, extra: Sequence[Any] = ()) -> Result:
-    """Is the conjunction of ``assertions`` (and ``extra``) satisfiable within ``timeout_s``
-    (and the enclosing ``budget``)?"""
+    """Is the conjunction of ``assertions`` (and ``extra``) satisfiable within a CPU budget of
+    ``timeout_s`` seconds (and the enclosing ``budget``)?"""
     if _DEADLINE:
-        left = _DEADLINE[-1] - time.perf_counter()
+        left = _DEADLINE[-1] - time.process_time()
         if left <= 0.05:
             LOG.stats.append(QueryStat(name, "unknown", 0.0))
             return Result("unknown", reason="time budget spent")
         timeout_s = min(timeout_s, left)
     s = z3.Solver()
-    s.set("timeout", max(1, int(timeout_s * 1000)))
     for a in assertions:
         s.add(a)
     for a in extra:
@@ -71,8 +160,8 @@ def check(name: str, assertions: Sequence[Any], timeout_s: float, extra: Sequenc
         LOG.smt2.append((name, to_smtlib2(list(assertions) + list(extra))))
     start = time.perf_counter()
     try:
-        r = s.check()
-    except z3.Z3Exception as e:  # e.g. interrupted
+        r, reason = _run(s, timeout_s)
+    except z3.Z3Exception as e:  # e.g. out of memory
         LOG.stats.append(QueryStat(name, "unknown", time.perf_counter() - start))
         return Result("unknown", reason=str(e))
     elapsed = time.perf_counter() - start
@@ -82,7 +171,7 @@ def check(name: str, assertions: Sequence[Any], timeout_s: float, extra: Sequenc
         return Result("sat", s.model())
     if r == z3.unsat:
         return Result("unsat")
-    return Result("unknown", reason=s.reason_unknown())
+    return Result("unknown", reason=reason)
 
 
 def evaluate(model, term, completion: bool = True):
@@ -95,6 +184,9 @@ def evaluate(model, term, completion: bool = True):
                            or z3.is_algebraic_value(v)):
         v = _decide(v)  # e.g. a function interpretation compared against a lambda array
     return v
+
+
+DECIDE_BUDGET_S = 5.0
 
 
 def _decide(closed):
@@ -117,9 +209,8 @@ def _decide(closed):
     pairs = []
     for e in eqs:
         s = z3.Solver()
-        s.set("timeout", 5000)
         s.add(z3.Not(e) if z3.is_quantifier(e) else e.arg(0) != e.arg(1))
-        r = s.check()
+        r, _ = _run(s, DECIDE_BUDGET_S)
         if r == z3.unknown:
             return closed
         pairs.append((e, z3.BoolVal(r == z3.unsat)))
