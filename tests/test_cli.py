@@ -37,17 +37,6 @@ func.func @tgt(%x: i32, %y: i32) -> i32 {
 }
 """
 
-MUL_ONE_F32 = """\
-func.func @src(%x: f32) -> f32 {
-  %c = arith.constant 1.0 : f32
-  %r = arith.mulf %x, %c : f32
-  return %r : f32
-}
-func.func @tgt(%x: f32) -> f32 {
-  return %x : f32
-}
-"""
-
 # x == (x / y) * y + x % y for y != 0: true, but 64-bit division is far out of reach of a
 # millisecond (and even a multi-second) solver budget.
 DIV_REM_I64 = """\
@@ -64,13 +53,26 @@ func.func @tgt(%x: i64, %y: i64) -> i64 {
 }
 """
 
-CBRT = """\
+EXP_PLUS_ZERO = """\
 func.func @src(%x: f32) -> f32 {
-  %r = math.cbrt %x : f32
+  %r = math.exp %x : f32
   return %r : f32
 }
 func.func @tgt(%x: f32) -> f32 {
-  return %x : f32
+  %c = arith.constant 0.0 : f32
+  %e = math.exp %x : f32
+  %r = arith.addf %e, %c : f32
+  return %r : f32
+}
+"""
+
+ABSI = """\
+func.func @src(%x: i32) -> i32 {
+  %r = math.absi %x : i32
+  return %r : i32
+}
+func.func @tgt(%x: i32) -> i32 {
+  return %x : i32
 }
 """
 
@@ -250,13 +252,13 @@ def test_exit_2_bad_usage_in_process(capsys):
 
 
 def test_exit_3_unsupported_names_op_and_location(tmp_path, capsys):
-    path = write(tmp_path, "cbrt.srctgt.mlir", CBRT)
+    path = write(tmp_path, "absi.srctgt.mlir", ABSI)
     code, out, _ = run_main(capsys, "check", path, "--json", "--no-confirm")
     assert code == 3
     report = json.loads(out)
     [f] = report["functions"]
     assert report["verdict"] == f["verdict"] == "unsupported"
-    assert re.search(r"cbrt\.srctgt\.mlir:2:\d+: unsupported: op 'math\.cbrt'", f["message"]), f["message"]
+    assert re.search(r"absi\.srctgt\.mlir:2:\d+: unsupported: op 'math\.absi'", f["message"]), f["message"]
 
 
 def test_exit_4_solver_timeout(tmp_path, capsys):
@@ -269,7 +271,9 @@ def test_exit_4_solver_timeout(tmp_path, capsys):
 
 
 def test_exit_4_abstract_float_counterexample(tmp_path, capsys):
-    path = write(tmp_path, "mul1.srctgt.mlir", MUL_ONE_F32)
+    # exp(x) + 0.0 is exp(x): exp never returns -0.0, but under the abstract model exp is an
+    # uninterpreted function that may, and exact IEEE floats cannot evaluate exp either.
+    path = write(tmp_path, "exp0.srctgt.mlir", EXP_PLUS_ZERO)
     code, out, _ = run_main(capsys, "check", path, "--json", "--no-confirm")
     assert code == 4
     report = json.loads(out)
@@ -277,9 +281,7 @@ def test_exit_4_abstract_float_counterexample(tmp_path, capsys):
     assert f["verdict"] == "unknown"
     assert "abstract float model" in f["message"]
     assert f["counterexample"] is not None  # shown, but not claimed as a bug
-    # Exact IEEE semantics proves it (x * 1.0 is x; NaNs stay NaNs).
-    code, out, _ = run_main(capsys, "check", path, "--json", "--no-confirm", "--fp", "ieee")
-    assert code == 0 and json.loads(out)["verdict"] == "correct"
+    assert str(f["counterexample"]["source_value"]) == "-0.0"
 
 
 # ----------------------------------------------------------------------------- check-suite
@@ -292,7 +294,7 @@ def make_suite(root) -> None:
     write(root, "nested/c.tgt.mlir", fn("f", "arith.muli").replace("%x, %y", "%y, %x"))
     write(root, "d.before.mlir", fn("g", "arith.xori"))
     write(root, "d.after.mlir", fn("g", "arith.ori"))
-    write(root, "e_unsup.srctgt.mlir", CBRT)
+    write(root, "e_unsup.srctgt.mlir", ABSI)
     write(root, "notes.txt", "not a pair")
     write(root, "helper.py", "x = 1\n")  # a .py file without a pair marker is ignored
 
@@ -317,7 +319,7 @@ def test_check_suite_json_j2(tmp_path, capsys):
     assert by["nested/c"]["tgt"] == os.path.join("nested", "c.tgt.mlir")
     assert by["d"]["tgt"] == "d.after.mlir" and by["a_ok"]["tgt"] is None
     assert by["b_bad"]["functions"][0]["counterexample"]["check"] == "value mismatch"
-    assert "math.cbrt" in by["e_unsup"]["message"]
+    assert "math.absi" in by["e_unsup"]["message"]
     assert summary["pairs"] == 5 and summary["verdicts"]["incorrect"] == 2 and summary["jobs"] == 2
     assert summary["peak_rss_mib"] == max(r["peak_rss_mib"] for r in pairs)
     assert summary["peak_rss_pair"] in EXPECTED and summary["max_memory_mib"] == 4096
