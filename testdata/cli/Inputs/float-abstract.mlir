@@ -1,8 +1,10 @@
-func.func @src(%x: f32, %y: f32) -> f32 {
-  %0 = arith.mulf %x, %y : f32
-  return %0 : f32
+func.func @src(%x: f32) -> f32 {
+  %r = math.exp %x : f32
+  return %r : f32
 }
-func.func @tgt(%x: f32, %y: f32) -> f32 {
-  %0 = arith.divf %x, %y : f32
-  return %0 : f32
+func.func @tgt(%x: f32) -> f32 {
+  %c = arith.constant 0.0 : f32
+  %e = math.exp %x : f32
+  %r = arith.addf %e, %c : f32
+  return %r : f32
 }
