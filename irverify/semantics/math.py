@@ -1,8 +1,9 @@
 """``math`` dialect semantics (https://mlir.llvm.org/docs/Dialects/MathOps/), on float scalars and
 elementwise on float tensors.
 
-* ``math.absf`` is exact in every float model (clear the sign bit); ``math.sqrt`` is exact under
-  ``--fp=ieee`` (IEEE 754 requires a correctly rounded square root).
+* ``math.absf`` is exact in every float model (clear the sign bit), and so is ``math.copysign``
+  outside ``--fp=real`` (the first operand with the sign bit of the second, IEEE 754 §5.5.1);
+  ``math.sqrt`` is exact under ``--fp=ieee`` (IEEE 754 requires a correctly rounded square root).
 * Every other function (``exp``, ``log``, ``tanh``, ``erf``, ``rsqrt``, ``sin``, ...) has no
   result IEEE 754 fixes (libm and IREE's polynomial approximations differ in the last bits), so
   it is an uninterpreted function of the operand's bits, one per function and float type. The
@@ -30,7 +31,7 @@ UNARY = {
     "atanh": "atanh", "ceil": "ceil", "floor": "floor", "round": "round", "roundeven": "roundeven",
     "trunc": "trunc", "absf": "abs",
 }
-BINARY = {"powf": "powf", "atan2": "atan2"}
+BINARY = {"powf": "powf", "atan2": "atan2", "copysign": "copysign"}
 EXACT_UNARY = {"abs"}  # exact in every model; sqrt is exact under IEEE only
 
 
@@ -66,11 +67,13 @@ def _binary(name: str, fn: str):
     def sem(ctx, op: Op, a, b):
         _no_fastmath(op)
         ty = _float_type(op)
-        ctx.approximate(f"uninterpreted float function {fn}")
+        if not (fn == "copysign" and ctx.fp.name != "real"):
+            ctx.approximate(f"uninterpreted float function {fn}")
         return elementwise(ctx, op, lambda x, y: ctx.fp.binary(fn, x, y, ty), a, b)
 
     sem.__name__ = name
-    sem.__doc__ = f"``math.{name}``: the uninterpreted function {fn} of two floats"
+    sem.__doc__ = (f"``math.{name}``: " + ("the sign of the second operand on the first (exact)" if fn == "copysign"
+                                           else f"the uninterpreted function {fn} of two floats"))
     return semantics(f"math.{name}", attrs=("fastmath",))(sem)
 
 

@@ -1,7 +1,8 @@
 """Conformance of the ``math`` dialect with IREE llvm-cpu.
 
-* Exact ops: ``math.absf`` (every model) and ``math.sqrt`` (IEEE) are evaluated by irverify and
-  must equal IREE's results bitwise on special and random values (NaN compared as NaN).
+* Exact ops: ``math.absf``, ``math.copysign`` (every bit-level model) and ``math.sqrt`` (IEEE) are
+  evaluated by irverify and must equal IREE's results bitwise on special and random values (NaN
+  compared as NaN).
 * Uninterpreted functions: irverify treats ``math.F`` and ``linalg.elementwise <F>`` as the same
   function of the operand. IREE must agree: both forms of every shared function give bitwise
   equal results on the same inputs, and irverify proves the two forms equivalent.
@@ -23,10 +24,11 @@ SHARED = ["exp", "log", "sqrt", "rsqrt", "tanh", "erf", "ceil", "floor", "round"
 T = "tensor<?xf32>"
 
 EXACT = f"""
-func.func @exact(%a: {T}) -> ({T}, {T}) {{
+func.func @exact(%a: {T}, %b: {T}) -> ({T}, {T}, {T}) {{
   %0 = math.absf %a : {T}
   %1 = math.sqrt %a : {T}
-  return %0, %1 : {T}, {T}
+  %2 = math.copysign %a, %b : {T}
+  return %0, %1, %2 : {T}, {T}, {T}
 }}
 """
 
@@ -71,12 +73,16 @@ def _same(a, b) -> bool:
     return bool(np.all((a.view(np.uint32) == b.view(np.uint32)) | (np.isnan(a) & np.isnan(b))))
 
 
-def test_absf_and_sqrt_are_exact():
+def test_absf_sqrt_and_copysign_are_exact():
     x = _inputs()
-    (theirs,) = run_functions(EXACT, [("exact", [x])])
+    y = -x[::-1]  # every sign against every kind of value, NaN (negative here) included
+    (theirs,) = run_functions(EXACT, [("exact", [x, y])])
     assert not isinstance(theirs, ExecutionError), theirs
-    ev = evaluate_function(parse_mlir(EXACT, "m.mlir"), "exact", [x], fp_name="ieee")
+    ev = evaluate_function(parse_mlir(EXACT, "m.mlir"), "exact", [x, y], fp_name="ieee")
     assert ev.ub == []
+    mine = np.asarray(ev.outputs[2], np.float32)
+    assert np.array_equal(np.signbit(mine), np.signbit(np.asarray(theirs[2], np.float32)))
+    assert _same(mine, theirs[2])  # the abstract model shares BitsTheory.copysign
     finite = np.isfinite(np.asarray(theirs[1])) & (np.abs(np.asarray(theirs[1])) >= np.finfo(np.float32).tiny)
     assert _same(ev.outputs[0], theirs[0])
     # IREE flushes subnormals: compare sqrt where the result is normal, NaN or infinite.
