@@ -185,16 +185,20 @@ def fminmax(ctx, a, b, ft: FloatType, is_max: bool):
 
 def int_arith(name: str, x, y):
     """Wrapping add/sub/mul; signed overflow gives an unknown deterministic value (TVM emits
-    ``add nsw``/``mul nsw``, so the overflowed result is LLVM poison)."""
+    ``add nsw``/``mul nsw``, so the overflowed result is LLVM poison). The unknown value is a
+    function of the exact (double-width) result, so the same computation written differently
+    (``add(x, x)`` and ``multiply(x, 2)``) overflows to the same value."""
     ops = {"add": (lambda: x + y, t.signed_overflows_add),
            "sub": (lambda: x - y, t.signed_overflows_sub),
            "mul": (lambda: x * y, t.signed_overflows_mul)}
     value, overflow = ops[name]
-    if t.width(x) == 1:
+    w = t.width(x)
+    if w == 1:
         return value()
-    cond = overflow(x, y)
-    a, b = (t.ite(t.ule(x, y), x, y), t.ite(t.ule(x, y), y, x)) if name != "sub" else (x, y)  # commutative
-    return t.ite(cond, t.uf(f"relax.{name}.overflow", t.sort_of(x), t.sort_of(y), t.sort_of(x))(a, b), value())
+    wx, wy = t.sext(x, 2 * w), t.sext(y, 2 * w)
+    exact = {"add": wx + wy, "sub": wx - wy, "mul": wx * wy}[name]
+    unknown = t.uf(f"relax.overflow.i{w}", t.sort_of(exact), t.sort_of(x))(exact)
+    return t.ite(overflow(x, y), unknown, value())
 
 
 def int_to_index(x) -> Any:

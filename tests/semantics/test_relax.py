@@ -251,3 +251,12 @@ def test_stop_lift_params_is_identity():
     p = 'x: R.Tensor((2, 4), "float32"), w: R.Tensor((4, 3), "float32")'
     assert_correct(check(p, "R.matmul(x, R.builtin.stop_lift_params(w))", "R.matmul(x, w)"))
     assert_refuted(check(p, "R.matmul(x, R.builtin.stop_lift_params(w))", "R.matmul(x, R.negative(w))"), exact=False)
+
+
+def test_integer_overflow_is_the_same_value_for_the_same_computation():
+    """TVM's signed add/multiply overflow (nsw: poison) is an unknown value of the exact
+    result, so the same computation written two ways agrees; a different one does not."""
+    x = 'x: R.Tensor((4,), "int32")'
+    assert_correct(check(x, "R.add(x, x)", 'R.multiply(x, R.const(2, "int32"))'))
+    assert_correct(check(x, "R.subtract(R.add(x, x), x)", "R.subtract(R.add(x, x), x)"))
+    assert_refuted(check(x, "R.add(x, x)", 'R.multiply(x, R.const(3, "int32"))'))
