@@ -267,7 +267,7 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         if outcome.unknown:
             return FunctionReport(name, Verdict.UNKNOWN, notes=notes + outcome.unknown,
                                   message="solver could not decide: " + "; ".join(outcome.unknown),
-                                  float_undecided=bool(approx))
+                                  float_undecided=_float_approx(approx))
         if opts.fp == "real":
             notes.append("real-only: equal over the reals, not bitwise")
         report = FunctionReport(name, Verdict.CORRECT, notes=notes)
@@ -306,11 +306,16 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         return report
     if approx:
         report.notes.append("approximations: " + ", ".join(approx))
-    if defer and approx:  # exact IEEE floats may decide first; confirmation comes after them
+    if defer and _float_approx(approx):  # exact IEEE floats may decide first; confirmation after them
         report.verdict, report.message, report.float_undecided = Verdict.UNKNOWN, ABSTRACT_HINT, True
         report.pending_approx = approx
         return report
     return confirm_or_settle(report, approx, opts, plan, src_mod, s, tgt_mod, g)
+
+
+def _float_approx(approx: list[str]) -> bool:
+    """Does any approximation come from the float model (so exact IEEE floats may decide)?"""
+    return any("float" in a or "abstract" in a for a in approx)
 
 
 def confirm_or_settle(report: FunctionReport, approx: list[str], opts: Options, plan, src_mod: Module,
@@ -354,7 +359,7 @@ def settle(report: FunctionReport, approx: list[str], opts: Options) -> Function
         return report
     if approx:
         report.verdict = Verdict.UNKNOWN
-        report.float_undecided = True
+        report.float_undecided = _float_approx(approx)
         report.message = ABSTRACT_HINT if opts.fp == "abstract" else (
             "counterexample only under the approximate model; not reproduced by execution")
         return report
