@@ -79,3 +79,16 @@ def test_a_read_beside_the_checkout_is_caught():
         assert outside_reads.outside(REPO.parent / ".cache" / "x") is None
     finally:
         del outside_reads.SEEN[start:]  # read on purpose: not a failure of this test
+
+
+def test_a_worktree_also_guards_the_main_checkouts_parent(tmp_path):
+    """In a git worktree (``.git`` is a file naming ``<main>/.git/worktrees/<name>``), inputs
+    beside the main checkout are outside too."""
+    main = tmp_path / "main"
+    (main / ".git" / "worktrees" / "wt").mkdir(parents=True)
+    wt = tmp_path / "trees" / "wt"
+    wt.mkdir(parents=True)
+    (wt / ".git").write_text(f"gitdir: {main / '.git' / 'worktrees' / 'wt'}\n", encoding="utf-8")
+    assert outside_reads._main_checkout(str(wt)) == str(main)
+    assert outside_reads._main_checkout(str(main)) is None  # .git is a directory
+    assert outside_reads._main_checkout(str(tmp_path / "nothing")) is None
