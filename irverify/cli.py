@@ -21,12 +21,21 @@ class _Parser(argparse.ArgumentParser):
 def build_parser() -> argparse.ArgumentParser:
     from irverify.suite import DEFAULT_MEMORY_MIB
 
+    from irverify import __version__
+
     p = _Parser(prog="irverify", description="Translation validation for tensor-compiler rewrites.")
-    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    p.add_argument("--version", action="version", version=f"irverify {__version__}",
+                   help="print the version and exit")
+    sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser, metavar="COMMAND")
 
     c = sub.add_parser("check", help="check that AFTER refines BEFORE (or @tgt refines @src in one file)")
-    c.add_argument("before")
-    c.add_argument("after", nargs="?")
+    c.add_argument("before", help="the source program (.mlir or TVMScript .py; '-': standard input)")
+    c.add_argument("after", nargs="?",
+                   help="the target program; without it BEFORE holds both @src and @tgt")
+    c.add_argument("--src-fn", metavar="NAME",
+                   help="compare only this source function (default: pair functions by name, or @src)")
+    c.add_argument("--tgt-fn", metavar="NAME",
+                   help="compare only this target function (default: --src-fn's name, or @tgt)")
     _common(c)
     c.add_argument("--emit-smt2", metavar="FILE", help="write the refinement queries as SMT-LIB2")
     c.add_argument("--contract", choices=["lift-transform-params"],
@@ -36,7 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "or with the listed functions")
 
     s = sub.add_parser("check-suite", help="check every pair under DIR; one JSON line per pair")
-    s.add_argument("dir")
+    s.add_argument("dir", help="the directory searched (recursively) for pairs")
     s.add_argument("-j", "--jobs", type=_positive(int), default=1, metavar="N",
                    help="check N pairs at a time, each in its own worker process (default 1); "
                         "the results do not depend on N")
@@ -46,11 +55,13 @@ def build_parser() -> argparse.ArgumentParser:
     _common(s)
 
     v = sub.add_parser("validate-pass", help="run a real compiler pass, then check before vs after")
-    v.add_argument("input")
+    v.add_argument("input", help="the input program (.mlir for --iree-pipeline, .py for --tvm-pass)")
     v.add_argument("--iree-pipeline", help="an MLIR pass pipeline, e.g. 'builtin.module(func.func(PASS))'")
     v.add_argument("--tvm-pass", help="a relax.transform expression, e.g. 'relax.transform.ReorderTakeAfterMatmul()'")
-    v.add_argument("--pass-config", action="append", default=[], metavar="KEY=VALUE")
-    v.add_argument("--split-input-file", action="store_true")
+    v.add_argument("--pass-config", action="append", default=[], metavar="KEY=VALUE",
+                   help="a PassContext config entry for --tvm-pass (repeatable)")
+    v.add_argument("--split-input-file", action="store_true",
+                   help="treat each '// -----' chunk of INPUT as its own case")
     _common(v)
 
     lt = sub.add_parser("validate-lit", help="replay the iree-opt RUN lines of lit test files and check every case")
@@ -101,6 +112,24 @@ def options_from(args):
 
 
 def main(argv: list[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except BrokenPipeError:  # the reader went away (`irverify ... | head -1`): stop quietly
+        _silence_stdout()
+        return EXIT_ERROR
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null so that flushing it at exit does not fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real stdout (e.g. captured by a test)
+        pass
+
+
+def _main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # A bare --shared-transform takes no value (it must not swallow the next file name).
     argv = ["--shared-transform=" if a == "--shared-transform" else a for a in argv]
@@ -131,6 +160,8 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(args, Verdict.UNSUPPORTED, str(e))
     except KeyboardInterrupt:
         return _fail(args, Verdict.ERROR, "interrupted")
+    except BrokenPipeError:
+        raise
     except RecursionError:
         return _fail(args, Verdict.ERROR, "internal error: input nests too deeply")
     except Exception as e:  # never a traceback: an internal error is reported in one line
@@ -148,9 +179,14 @@ def cmd_check(args) -> int:
 
     if args.emit_smt2:
         solver.LOG.keep_smt2 = True
+    if args.before == "-" and args.after == "-":
+        raise InputError("only one input can be '-' (standard input)")
     src = load(args.before)
     tgt = load(args.after) if args.after else None
-    report = check_modules(src, tgt, options_from(args), contract=_contract_from(args))
+    chosen = (args.src_fn, args.tgt_fn)
+    if any(chosen) and args.contract:
+        raise InputError("--src-fn/--tgt-fn cannot be combined with --contract")
+    report = check_modules(src, tgt, options_from(args), contract=_contract_from(args), chosen=chosen)
     if args.emit_smt2:
         _write_smt2(args.emit_smt2, solver.LOG.smt2)
     if args.json:

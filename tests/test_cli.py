@@ -443,3 +443,119 @@ def test_worker_wall_limit_kills_a_hanging_pair(tmp_path):
     assert records[0]["verdict"] == "unknown" and "wall limit" in records[0]["message"]
     assert records[1]["verdict"] == "correct"
     assert elapsed < 60
+
+
+# ----------------------------------------------------------------------------- small CLI expectations
+
+
+def test_version(capsys):
+    from irverify import __version__
+
+    with pytest.raises(SystemExit) as e:
+        cli.main(["--version"])
+    assert e.value.code == 0
+    assert capsys.readouterr().out.strip() == f"irverify {__version__}"
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "nan", "inf", "abc"])
+def test_timeout_must_be_positive(capsys, value):
+    with pytest.raises(SystemExit) as e:
+        cli.main(["check", "x.mlir", "--timeout", value])
+    assert e.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("irverify: error: argument --timeout: ")
+
+
+def test_every_option_has_help():
+    import argparse
+
+    parser = cli.build_parser()
+    subparsers = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+    missing = []
+    for name, sub in [("irverify", parser)] + [(n, p) for s in subparsers for n, p in s.choices.items()]:
+        for action in sub._actions:
+            if isinstance(action, (argparse._HelpAction, argparse._SubParsersAction)):
+                continue
+            if not (action.help or "").strip():
+                missing.append(f"{name} {'/'.join(action.option_strings) or action.dest}")
+    assert missing == []
+
+
+def test_stdin_is_read_for_dash(tmp_path):
+    p = subprocess.run([sys.executable, "-m", "irverify", "check", "-", "--json", "--no-confirm"],
+                       input=ADD_VS_SUB, capture_output=True, text=True, timeout=300)
+    assert p.returncode == 1, p.stderr
+    assert json.loads(p.stdout)["functions"][0]["counterexample"]["check"] == "value mismatch"
+    after = write(tmp_path, "after.mlir", fn("f", "arith.addi").replace("%x, %y", "%y, %x"))
+    p = subprocess.run([sys.executable, "-m", "irverify", "check", "-", after, "--no-confirm"],
+                       input=fn("f", "arith.addi"), capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0 and "verdict: correct" in p.stdout, p.stdout + p.stderr
+    p = run_cli("check", "-", "-")
+    assert p.returncode == 2 and p.stderr.strip() == "irverify: error: only one input can be '-' (standard input)"
+
+
+def test_src_fn_and_tgt_fn_choose_the_functions(tmp_path, capsys):
+    text = fn("plus", "arith.addi") + fn("plus2", "arith.addi").replace("%x, %y", "%y, %x") + fn("minus", "arith.subi")
+    path = write(tmp_path, "three.mlir", text)
+    code, out, _ = run_main(capsys, "check", path, "--src-fn", "plus", "--tgt-fn", "plus2", "--no-confirm", "--json")
+    assert code == 0 and [f["name"] for f in json.loads(out)["functions"]] == ["plus/@plus2"]
+    code, out, _ = run_main(capsys, "check", path, "--src-fn", "plus", "--tgt-fn", "minus", "--no-confirm", "--json")
+    assert code == 1 and json.loads(out)["functions"][0]["verdict"] == "incorrect"
+    other = write(tmp_path, "other.mlir", fn("plus", "arith.subi"))
+    code, out, _ = run_main(capsys, "check", path, other, "--src-fn", "plus", "--no-confirm", "--json")
+    assert code == 1 and [f["name"] for f in json.loads(out)["functions"]] == ["plus"]
+    code, _, err = run_main(capsys, "check", path, "--src-fn", "nope")
+    assert code == 2 and "no function @nope" in err
+
+
+@pytest.mark.parametrize("args", [["check", "{f}", "--no-confirm"], ["check", "{f}", "--no-confirm", "--json"],
+                                  ["check-suite", "{d}", "--no-confirm"]])
+def test_broken_pipe_is_quiet(tmp_path, args):
+    """``irverify ... | head -1``: the reader closes the pipe; no traceback, no error line."""
+    f = write(tmp_path / "d", "x.srctgt.mlir", ADD_VS_SUB)
+    argv = [a.format(f=f, d=tmp_path / "d") for a in args]
+    p = subprocess.Popen([sys.executable, "-m", "irverify", *argv], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE)
+    p.stdout.close()  # before irverify writes anything
+    err = p.stderr.read().decode()
+    p.wait(timeout=300)
+    p.stderr.close()
+    assert err == ""
+
+
+@pytest.mark.iree
+def test_scalar_functions_are_labelled_iree_vm(tmp_path, capsys):
+    path = write(tmp_path, "bad.srctgt.mlir", ADD_VS_SUB)
+    code, out, _ = run_main(capsys, "check", path, "--json")
+    assert code == 1
+    assert json.loads(out)["functions"][0]["execution"]["backend"] == "IREE VM"
+
+
+def test_runs_in_vm_only_without_tensors():
+    from irverify.frontends.mlir.confirm import backend_for, runs_in_vm
+    from irverify.frontends.mlir.parse import parse_mlir as parse
+
+    scalar = parse(ADD_VS_SUB, "s.mlir")
+    tensor = parse("func.func @src(%x: tensor<2xi32>) -> tensor<2xi32> {\n  return %x : tensor<2xi32>\n}\n"
+                   "func.func @tgt(%x: i32) -> i32 {\n  %t = tensor.from_elements %x : tensor<1xi32>\n"
+                   "  %c0 = arith.constant 0 : index\n  %r = tensor.extract %t[%c0] : tensor<1xi32>\n"
+                   "  return %r : i32\n}\n", "t.mlir")
+    assert runs_in_vm(scalar.functions["src"]) and runs_in_vm(scalar.functions["tgt"])
+    assert not runs_in_vm(tensor.functions["src"]) and not runs_in_vm(tensor.functions["tgt"])
+    assert backend_for(scalar.functions["src"], scalar.functions["tgt"]) == "IREE VM"
+    assert backend_for(tensor.functions["src"], tensor.functions["tgt"]) == "IREE llvm-cpu"
+    assert backend_for(scalar.functions["src"], tensor.functions["tgt"]) == "IREE VM (source), IREE llvm-cpu (target)"
+
+
+def test_oracle_disagreement_names_both_oracles():
+    import numpy as np
+
+    from irverify.verify.check import oracle_disagreement
+    from irverify.verify.verdict import Confirmation, Counterexample
+
+    cex = Counterexample("value mismatch", output="result #0", index=[1], source_value=-64, target_value=64)
+    conf = Confirmation(False, "IREE VM", "execution agrees", np.array([0, -64]), np.array([0, -64]))
+    message = oracle_disagreement(cex, conf)
+    assert message.startswith("the oracles disagree at result #0[1]: irverify's reference semantics say "
+                              "source -64, target 64; IREE VM executing both programs says source -64, target -64")
+    assert "internal error" not in message and "please report" not in message

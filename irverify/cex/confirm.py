@@ -183,6 +183,21 @@ def _max_diff(s, g) -> str:
     return f"; max abs difference {finite.max():.3g}" if finite.size else ""
 
 
+def value_at(output, cex: Counterexample):
+    """The element of an execution ``output`` at the counterexample's index (the whole output
+    when it is a scalar or the index does not fit it); None when nothing ran."""
+    import numpy as np
+
+    if output is None:
+        return None
+    arr = np.asarray(output)
+    if arr.ndim == 0:
+        return arr.item()
+    if cex.index and len(cex.index) == arr.ndim and all(0 <= i < n for i, n in zip(cex.index, arr.shape)):
+        return arr[tuple(cex.index)].item()
+    return arr
+
+
 def decide(backend: str, fn: Function, cex: Counterexample, cands: list[Candidate], src_runs: list,
            tgt_runs: list, rtol: float | None,
            target_failure: Callable[[Exception], str | None] = lambda err: None,

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
+import sys
 
 from irverify.errors import InputError
 
@@ -22,8 +24,19 @@ def frontend_named(name: str):
     return importlib.import_module(f"irverify.frontends.{name}")
 
 
+STDIN = "-"
+
+
 def load(path: str):
-    """Read and parse one input file into an irverify ``Module``."""
+    """Read and parse one input file into an irverify ``Module``; ``-`` reads standard input
+    (TVMScript when it imports ``tvm``, else MLIR)."""
+    if path == STDIN:
+        try:
+            text = sys.stdin.read()
+        except UnicodeDecodeError:
+            raise InputError("<stdin>: not a UTF-8 text file") from None
+        kind = ".py" if re.search(r"^\s*(from|import)\s+tvm\b", text, re.M) else ".mlir"
+        return importlib.import_module(SUFFIXES[kind]).parse(text, "<stdin>")
     try:
         with open(path, encoding="utf-8") as f:
             text = f.read()

@@ -83,6 +83,25 @@ def pair_functions(src: Module, tgt: Module | None) -> list[tuple[str, Function,
     return pairs
 
 
+def chosen_pair(src: Module, tgt: Module | None, src_fn: str | None, tgt_fn: str | None):
+    """The one pair named by ``--src-fn``/``--tgt-fn``: in one module they default to ``src`` and
+    ``tgt``; with two modules a missing name is the other one's. Named ``src_fn``, or
+    ``src_fn/@tgt_fn`` when the names differ."""
+    if tgt is None:
+        src_fn, tgt_fn = src_fn or "src", tgt_fn or "tgt"
+    else:
+        src_fn, tgt_fn = src_fn or tgt_fn, tgt_fn or src_fn
+    found = []
+    for mod, name in ((src, src_fn), (tgt or src, tgt_fn)):
+        f = mod.functions.get(name.lstrip("@"))
+        if f is None or f.body is None:
+            raise InputError(f"{mod.path}: no function @{name.lstrip('@')} with a body")
+        found.append(f)
+    s, g = found
+    label = s.name if s.name == g.name else f"{s.name}/@{g.name}"
+    return [(label, s, g)]
+
+
 def removed_public_functions(src: Module, tgt: Module) -> list[str]:
     """Public source functions with a body that the target does not define as public functions
     with a body: callers outside the module lose them, so each is a finding (``incorrect``)."""
@@ -145,9 +164,11 @@ def _elem_text(ty, frontend: str) -> str:
     return str(ty)
 
 
-def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None) -> Report:
+def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None,
+                  chosen: tuple[str | None, str | None] = (None, None)) -> Report:
     """Check every function pair; with a pass ``contract`` (``irverify.contracts``) the pairs and
-    the encoding of each side come from the contract."""
+    the encoding of each side come from the contract; ``chosen`` (``--src-fn``/``--tgt-fn``)
+    names the one source and target function to compare instead."""
     start = time.perf_counter()
     if contract is not None:
         planned = contract.pairs(src, tgt)
@@ -161,7 +182,7 @@ def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None)
         from irverify.contracts import suggest_contract
 
         suggest_contract(src, tgt)  # a pass that changes signatures by design: name its contract
-    pairs = pair_functions(src, tgt)
+    pairs = chosen_pair(src, tgt, *chosen) if any(chosen) else pair_functions(src, tgt)
     for name, s, g in pairs:
         check_signatures(name, s, g, results=False)
     reports = []
@@ -171,7 +192,7 @@ def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None)
             reports.append(FunctionReport(name, Verdict.INCORRECT, message=changed))
         else:
             reports.append(check_function(name, src, s, tgt or src, g, opts))
-    for name in removed_public_functions(src, tgt) if tgt is not None else []:
+    for name in removed_public_functions(src, tgt) if tgt is not None and not any(chosen) else []:
         reports.append(FunctionReport(name, Verdict.INCORRECT, message=REMOVED.format(name=name)))
     reports.sort(key=lambda r: r.name)
     verdict = worst([r.verdict for r in reports])
@@ -365,9 +386,30 @@ def settle(report: FunctionReport, approx: list[str], opts: Options) -> Function
         return report
     if confirmed is False:
         report.verdict = Verdict.UNKNOWN
-        report.message = ("internal error: irverify's exact semantics disagree with execution on this "
-                          "counterexample; please report it")
+        report.message = oracle_disagreement(report.counterexample, conf)
     return report
+
+
+def oracle_disagreement(cex, conf) -> str:
+    """The finding when irverify's exact semantics and the compiler's execution disagree on an
+    exact counterexample: both oracles named, with what each computes there. One of them is
+    wrong (the compiler, or irverify's model of an op), so it is neither a confirmed bug nor
+    an error of irverify's."""
+    from irverify.cex.confirm import value_at
+
+    ours = f"source {_shown(cex.source_value)}, target {_shown(cex.target_value)}"
+    theirs = (f"source {_shown(value_at(conf.source_output, cex))}, "
+              f"target {_shown(value_at(conf.target_output, cex))}")
+    where = f" at {cex.output}{list(cex.index) if cex.index else ''}" if cex.output else ""
+    return (f"the oracles disagree{where}: irverify's reference semantics say {ours}; "
+            f"{conf.backend} executing both programs says {theirs} (a finding about the compiler "
+            f"or about irverify's model of an op, not a confirmed miscompile)")
+
+
+def _shown(v) -> str:
+    from irverify.verify.verdict import _plain
+
+    return "not run" if v is None else str(_plain(v))
 
 
 def source_poison(failure, src) -> list[str]:

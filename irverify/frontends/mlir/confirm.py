@@ -1,4 +1,8 @@
-"""Replaying a counterexample on IREE (llvm-cpu): run source and target on the same inputs.
+"""Replaying a counterexample on IREE: run source and target on the same inputs.
+
+IREE dispatches tensor computations to the ``llvm-cpu`` backend; a function on scalars only
+stays in the host program, which IREE's VM interprets, so its report names ``IREE VM``
+(the two can differ, e.g. in how a scalar ``i8`` is widened).
 
 Outputs are compared bit for bit (floats: the same bits, or both NaN). When the encoding was
 approximate (abstract floats), random inputs of the counterexample's shapes (floats in [-4, 4)
@@ -11,6 +15,7 @@ from irverify.ir.core import Function, Module
 from irverify.verify.verdict import Confirmation, Counterexample
 
 BACKEND = "IREE llvm-cpu"
+VM_BACKEND = "IREE VM"
 RANDOM_INPUTS = RandomInputs(floats=(-4, 4), ints=(-8, 8), decimals=2)
 
 
@@ -23,14 +28,43 @@ def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function
         from irverify.frontends.mlir.dispatch_confirm import confirm_dispatch
 
         return confirm_dispatch(src_mod, src_fn, tgt_mod, tgt_fn, cex)
-    if (ub := unobservable(cex, BACKEND)) is not None:
+    backend = backend_for(src_fn, tgt_fn)
+    if (ub := unobservable(cex, backend)) is not None:
         return ub
     try:
         cands = candidates(src_fn, cex, approximate, RANDOM_INPUTS)
         src_runs, tgt_runs = _run_both(src_mod, src_fn, tgt_mod, tgt_fn, [c.args for c in cands])
     except ValueError as e:
-        return Confirmation(None, BACKEND, f"not run: {e}")
-    return decide(BACKEND, src_fn, cex, cands, src_runs, tgt_runs, rtol=None)
+        return Confirmation(None, backend, f"not run: {e}")
+    return decide(backend, src_fn, cex, cands, src_runs, tgt_runs, rtol=None)
+
+
+def runs_in_vm(fn: Function) -> bool:
+    """Does IREE run ``fn`` in its VM: no tensor or vector value anywhere in it (vectors are run
+    as tensors, ``executable_text``), so nothing is dispatched to llvm-cpu?"""
+    from irverify.ir.core import TensorType, VectorType
+
+    def shaped(ty) -> bool:
+        return isinstance(ty, (TensorType, VectorType))
+
+    def ops(block):
+        for op in block.ops:
+            yield op
+            for region in op.regions:
+                for b in region:
+                    yield from ops(b)
+
+    if any(shaped(a.type) for a in fn.args) or any(shaped(t) for t in fn.result_types):
+        return False
+    return fn.body is None or not any(shaped(r.type) for op in ops(fn.body) for r in op.results)
+
+
+def backend_for(src_fn: Function, tgt_fn: Function) -> str:
+    """The backend label: ``IREE VM`` for scalar functions, ``IREE llvm-cpu`` otherwise."""
+    vm = runs_in_vm(src_fn), runs_in_vm(tgt_fn)
+    if vm[0] == vm[1]:
+        return VM_BACKEND if vm[0] else BACKEND
+    return f"{VM_BACKEND if vm[0] else BACKEND} (source), {VM_BACKEND if vm[1] else BACKEND} (target)"
 
 
 def _uses_dispatch_ops(fn: Function) -> bool:
