@@ -315,6 +315,9 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
             outcome, poisoned = retry, []
     try:
         cex = counterexample(outcome.failure, inputs, fp)
+        cex, witness_note = _observable(cex, outcome, inputs, src, tgt, fp, opts, poisoned)
+        if witness_note:
+            notes.append(witness_note)
     except TooLarge as e:
         return FunctionReport(name, Verdict.INCORRECT, notes=notes,
                               message=f"counterexample found but too large to print ({e})")
@@ -353,6 +356,22 @@ def confirm_or_settle(report: FunctionReport, approx: list[str], opts: Options, 
     elif approx and plan is None and reproduced(report, src_mod, s, tgt_mod, g):
         return report  # not executed (--no-confirm), but reproduced concretely
     return settle(report, approx, opts)
+
+
+def _observable(cex, outcome, inputs, src, tgt, fp, opts, poisoned):
+    """Prefer a counterexample execution can show (``irverify.verify.witness``)."""
+    from irverify.cex.extract import counterexample
+    from irverify.verify import witness
+
+    why = witness.degenerate(outcome, cex.dims)
+    if why is None or poisoned:
+        return cex, ""
+    found = witness.observable(outcome, inputs, src, tgt, fp, opts.timeout_s,
+                               acceptable=lambda f: not source_poison(f, src))
+    if found is None:
+        return cex, ""
+    better, k = found
+    return counterexample(better.failure, inputs, fp), witness.NOTE.format(why=why, k=k)
 
 
 def reproduced(report: FunctionReport, src_mod: Module, s: Function, tgt_mod: Module, g: Function) -> bool:
