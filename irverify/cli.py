@@ -8,7 +8,7 @@ import os
 import sys
 
 from irverify.errors import InputError, Unsupported
-from irverify.verify.verdict import Verdict
+from irverify.verify.verdict import Verdict, worst
 
 EXIT_ERROR = 2
 
@@ -173,19 +173,22 @@ def _main(argv: list[str] | None = None) -> int:
 
 def cmd_check(args) -> int:
     from irverify.cex.report import render
-    from irverify.frontends import load
     from irverify.smt import solver
     from irverify.verify.check import check_modules
 
     if args.emit_smt2:
         solver.LOG.keep_smt2 = True
+    from irverify.frontends import read
+
     if args.before == "-" and args.after == "-":
         raise InputError("only one input can be '-' (standard input)")
-    src = load(args.before)
-    tgt = load(args.after) if args.after else None
     chosen = (args.src_fn, args.tgt_fn)
     if any(chosen) and args.contract:
         raise InputError("--src-fn/--tgt-fn cannot be combined with --contract")
+    inputs = [read(p) for p in (args.before, args.after) if p]
+    if any(_is_split(text) for text, _, _ in inputs):
+        return _check_split(args, inputs, chosen)
+    src, tgt = [frontend.parse(text, name) for text, name, frontend in inputs] + [None] * (2 - len(inputs))
     report = check_modules(src, tgt, options_from(args), contract=_contract_from(args), chosen=chosen)
     if args.emit_smt2:
         _write_smt2(args.emit_smt2, solver.LOG.smt2)
@@ -194,6 +197,44 @@ def cmd_check(args) -> int:
     else:
         print(render(report))
     return report.verdict.exit_code
+
+
+def _is_split(text: str) -> bool:
+    from irverify.validate import SPLIT_MARKER
+
+    return any(line.strip() == SPLIT_MARKER for line in text.splitlines())
+
+
+def _check_split(args, inputs, chosen) -> int:
+    """``check`` of inputs split by ``// -----`` lines: case k of BEFORE against case k of AFTER
+    (or the ``@src``/``@tgt`` of case k of a single input), reported per case like
+    ``validate-pass --split-input-file`` (``--json``: one JSON line per case, then a summary)."""
+    import time
+
+    from irverify.validate import CaseResult, print_results, split_cases
+    from irverify.verify.check import check_modules
+
+    if args.contract or args.emit_smt2:
+        raise InputError("inputs split by '// -----' cannot be combined with --contract or --emit-smt2")
+    split = [split_cases(text, True) for text, _, _ in inputs]
+    if len(split) == 2 and len(split[0]) != len(split[1]):
+        raise InputError(f"{inputs[0][1]} has {len(split[0])} cases (split by '// -----') but "
+                         f"{inputs[1][1]} has {len(split[1])}")
+    results = []
+    for k, case in enumerate(split[0]):
+        start = time.perf_counter()
+        try:
+            mods = [frontend.parse(cases[k].text, name) for cases, (_, name, frontend) in zip(split, inputs)]
+            report = check_modules(mods[0], mods[1] if len(mods) == 2 else None, options_from(args), chosen=chosen)
+            result = CaseResult(case, report.verdict, report, report.message)
+        except InputError as e:
+            result = CaseResult(case, Verdict.ERROR, message=str(e))
+        except Unsupported as e:
+            result = CaseResult(case, Verdict.UNSUPPORTED, message=str(e))
+        result.time_s = time.perf_counter() - start
+        results.append(result)
+    print_results(results, args.json)
+    return worst([r.verdict for r in results]).exit_code
 
 
 def _contract_from(args):

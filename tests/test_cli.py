@@ -559,3 +559,17 @@ def test_oracle_disagreement_names_both_oracles():
     assert message.startswith("the oracles disagree at result #0[1]: irverify's reference semantics say "
                               "source -64, target 64; IREE VM executing both programs says source -64, target -64")
     assert "internal error" not in message and "please report" not in message
+
+
+def test_check_split_input_pairs_case_by_case(tmp_path, capsys):
+    before = write(tmp_path, "b.mlir", fn("f", "arith.addi") + "// -----\n" + fn("g", "arith.muli"))
+    after = write(tmp_path, "a.mlir", fn("f", "arith.addi").replace("%x, %y", "%y, %x") + "// -----\n"
+                  + fn("g", "arith.addi"))
+    code, out, _ = run_main(capsys, "check", before, after, "--json", "--no-confirm")
+    cases = [json.loads(x) for x in out.splitlines()]
+    assert [(c["case"], c["line"], c["verdict"]) for c in cases[:-1]] == [(0, 1, "correct"), (1, 6, "incorrect")]
+    assert [f["name"] for f in cases[1]["functions"]] == ["g"]
+    assert cases[-1]["cases"] == 2 and cases[-1]["verdict"] == "incorrect" and code == 1
+    short = write(tmp_path, "short.mlir", fn("f", "arith.addi"))
+    code, _, err = run_main(capsys, "check", before, short)
+    assert code == 2 and "has 2 cases (split by '// -----') but" in err

@@ -27,21 +27,27 @@ def frontend_named(name: str):
 STDIN = "-"
 
 
-def load(path: str):
-    """Read and parse one input file into an irverify ``Module``; ``-`` reads standard input
-    (TVMScript when it imports ``tvm``, else MLIR)."""
+def read(path: str) -> tuple[str, str, object]:
+    """``(text, name, frontend)`` of one input; ``-`` reads standard input (TVMScript when it
+    imports ``tvm``, else MLIR) and is named ``<stdin>``."""
     if path == STDIN:
         try:
             text = sys.stdin.read()
         except UnicodeDecodeError:
             raise InputError("<stdin>: not a UTF-8 text file") from None
         kind = ".py" if re.search(r"^\s*(from|import)\s+tvm\b", text, re.M) else ".mlir"
-        return importlib.import_module(SUFFIXES[kind]).parse(text, "<stdin>")
+        return text, "<stdin>", importlib.import_module(SUFFIXES[kind])
+    frontend = frontend_for(path)
     try:
         with open(path, encoding="utf-8") as f:
-            text = f.read()
+            return f.read(), path, frontend
     except OSError as e:
         raise InputError(f"{path}: cannot read: {e.strerror}") from None
     except UnicodeDecodeError:
         raise InputError(f"{path}: not a UTF-8 text file") from None
-    return frontend_for(path).parse(text, path)
+
+
+def load(path: str):
+    """Read and parse one input (``read``) into an irverify ``Module``."""
+    text, name, frontend = read(path)
+    return frontend.parse(text, name)
