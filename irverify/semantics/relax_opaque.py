@@ -146,9 +146,28 @@ def _key(op: Op) -> str:
     return f"relax.opaque.{op.name}.{hashlib.sha256(_key_text(op).encode()).hexdigest()[:16]}"
 
 
+def _argument(ctx, value, op: Op) -> list:
+    """A tensor as its elements in bounds (zero elsewhere) and its extents, a scalar as itself.
+    The element array is a lambda over index variables with fixed names, so the same tensor
+    gives the same term wherever it is an argument (congruence needs syntactic equality)."""
+    from irverify.semantics.values import Scalar, Tensor
+    from irverify.smt import terms as t
+    from irverify.verify.encode import scalar_sort
+
+    if isinstance(value, Scalar):
+        return [value.term]
+    if not isinstance(value, Tensor):
+        raise Unsupported(f"opaque op '{op.name}' with an operand of type {type(value).__name__}", op.loc)
+    zero = t.zero_of(scalar_sort(value.type.elem, ctx.fp))
+    if value.rank == 0:
+        return [t.ite(value.is_defined([]), value.at([]), zero)]
+    vars_ = [t.int_var(f"relax.opaque.i{k}") for k in range(value.rank)]
+    body = t.ite(t.and_(value.in_bounds(vars_), value.is_defined(vars_)), value.at(vars_), zero)
+    return [t.lambda_(vars_, body), *value.dims]
+
+
 def _args(ctx, op: Op, operands) -> list:
     """The function's arguments: operand values, then the dims of shape/prim arguments."""
-    from irverify.semantics.opaque import _argument
     from irverify.semantics.relax import dim_term
     from irverify.semantics.values import TupleValue
 

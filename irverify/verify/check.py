@@ -330,11 +330,17 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         return report
     if approx:
         report.notes.append("approximations: " + ", ".join(approx))
-    if defer and _float_approx(approx):  # exact IEEE floats may decide first; confirmation after them
+    if defer and _float_approx(approx) and not _opaque_approx(approx):
+        # exact IEEE floats may decide first; confirmation after them
         report.verdict, report.message, report.float_undecided = Verdict.UNKNOWN, ABSTRACT_HINT, True
         report.pending_approx = approx
         return report
     return confirm_or_settle(report, approx, opts, plan, src_mod, s, tgt_mod, g)
+
+
+def _opaque_approx(approx: list[str]) -> list[str]:
+    """The opaque ops among the approximations (no float model decides through them)."""
+    return [a for a in approx if a.startswith("opaque ")]
 
 
 def _float_approx(approx: list[str]) -> bool:
@@ -399,9 +405,14 @@ def settle(report: FunctionReport, approx: list[str], opts: Options) -> Function
         return report
     if approx:
         report.verdict = Verdict.UNKNOWN
-        report.float_undecided = _float_approx(approx)
-        report.message = ABSTRACT_HINT if opts.fp == "abstract" else (
-            "counterexample only under the approximate model; not reproduced by execution")
+        opaque = _opaque_approx(approx)
+        report.float_undecided = _float_approx(approx) and not opaque
+        if opaque:  # another float model cannot help: irverify does not know these ops' values
+            report.message = (f"counterexample through {', '.join(opaque)}, whose values irverify "
+                              "does not model; not reproduced by execution")
+        else:
+            report.message = ABSTRACT_HINT if opts.fp == "abstract" else (
+                "counterexample only under the approximate model; not reproduced by execution")
         return report
     if confirmed is False:
         report.verdict = Verdict.UNKNOWN

@@ -50,6 +50,7 @@ def test_attributes_name_the_function():
     fr = check('x: R.Tensor((1, 3, 8, 8), "float32"), w: R.Tensor((4, 3, 1, 1), "float32")', src2, tgt2)
     assert_verdict(fr, Verdict.UNKNOWN)  # a counterexample through an opaque op needs execution
     assert any("opaque op 'relax.nn.conv2d'" in n for n in fr.notes), fr.notes
+    assert fr.message.startswith("counterexample through opaque op 'relax.nn.conv2d'"), fr.message
 
 
 def test_dead_opaque_op_may_be_deleted_not_added():
