@@ -57,7 +57,6 @@ RELAX_OPAQUE_OPS = {
     "relax.nn.silu": "elementwise (value semantics)",
     "relax.nn.leakyrelu": "elementwise (value semantics)",
     "relax.nn.pad": "padding (value semantics)",
-    "relax.nn.dropout": "inference-time dropout: a pure function of its input (no random state)",
     "relax.nn.attention": "attention (value semantics)",
     "relax.nn.cross_entropy_with_logits": "loss (value semantics)",
     "relax.nn.log_softmax": "normalisation (value semantics)",
