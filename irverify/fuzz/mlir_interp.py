@@ -9,7 +9,8 @@ where the source is defined and not poison. The rules follow the arith op defini
 * ``addi``/``subi``/``muli`` with ``nsw``/``nuw``: signed/unsigned overflow is poison;
 * ``shli``/``shrsi``/``shrui`` by at least the bit width: poison;
 * ``divsi``/``divui``/``remsi``/``remui``/``ceildivsi``/``floordivsi`` by zero or by a poison
-  divisor (which may be zero), and the signed ones on ``INT_MIN / -1``: undefined behaviour;
+  divisor (which may be zero), and the signed ones on ``INT_MIN / -1`` or a poison dividend
+  (which may be INT_MIN) by -1: undefined behaviour;
 * ``fptosi``/``fptoui`` of NaN or of a value out of the result's range: poison;
 * ``maxnumf``/``minnumf`` of +0.0 and -0.0: either operand (marked like poison);
 * ``select``: a poison condition is poison, otherwise the chosen operand's poison; every other
@@ -221,6 +222,8 @@ def _eval_scalar(op, vals, elems):
         return v, p or pz
     if k in DIVISIONS and ins[1][1]:
         raise UB(f"{k} by a poison divisor")
+    if k in ("divsi", "remsi", "ceildivsi", "floordivsi") and ins[0][1] and _signed(ins[1][0], WIDTH[op.elem]) == -1:
+        raise UB(f"{k} of a poison dividend (maybe INT_MIN) by -1")
     if is_int(op.elem):
         v, p = _int_binary(k, ins[0][0], ins[1][0], WIDTH[op.elem], op.attrs.get("flags", ()))
     else:

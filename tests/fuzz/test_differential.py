@@ -126,6 +126,10 @@ def test_reference_division_by_a_poison_divisor_is_undefined():
              [Op("m", "muli", ["y", "y"], "i8", {"flags": ("nuw",)}), Op("r", "divsi", ["x", "m"], "i8")], "r")
     assert mlir_interp.undefined(p, [np.int8(1), np.int8(-1)])[0] is True
     assert mlir_interp.undefined(p, [np.int8(1), np.int8(3)])[0] is False
+    q = Prog(None, [("x", "i8"), ("y", "i8")],
+             [Op("s", "shli", ["x", "y"], "i8"), Op("r", "divsi", ["s", "y"], "i8")], "r")
+    assert mlir_interp.undefined(q, [np.int8(1), np.int8(-1)])[0] is True  # poison (maybe INT_MIN) / -1
+    assert mlir_interp.undefined(q, [np.int8(1), np.int8(9)])[0] is False  # poison / 9 is poison
 
 
 def test_reference_values_of_a_reduction():
