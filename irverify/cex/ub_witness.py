@@ -44,6 +44,7 @@ def concrete_source_ub(module: Module, fn: Function, note: dict) -> dict | None:
     IEEE semantics, or ``None`` if none of the candidates triggers UB."""
     import numpy as np
 
+    from irverify.cex.extract import numpy_dtype
     from irverify.errors import Unsupported
     from irverify.verify.evaluate import evaluate_function
     from irverify.verify.verdict import _plain
@@ -55,7 +56,9 @@ def concrete_source_ub(module: Module, fn: Function, note: dict) -> dict | None:
             if isinstance(found["tensors"][a.name], str):  # too large to have been materialised
                 return None
             arr = np.asarray(found["tensors"][a.name])
-            shapes[a.name] = (arr.shape, arr.dtype if arr.dtype.kind != "O" else np.float32)
+            # the note may print elements as text (exact floats); the dtype comes from the type
+            dtype = arr.dtype if arr.dtype.kind in "biuf" else numpy_dtype(a.type.elem)
+            shapes[a.name] = (arr.shape, dtype if dtype is not object else np.float32)
     for kind, args in _candidates(fn, shapes, found.get("scalars", {})):
         try:
             ev = evaluate_function(module, fn.name, args, fp_name="ieee", outputs_too=False)
