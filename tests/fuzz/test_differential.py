@@ -8,6 +8,8 @@ verdict forced to ``correct`` the fuzzer must report the mutated pairs as unsoun
 
 from __future__ import annotations
 
+import os
+
 import random
 
 import numpy as np
@@ -106,8 +108,14 @@ def test_generated_programs_parse():
     assert mlir_prog.generate(random.Random(0)) is not None
 
 
+# The long runs take hours (about 5 h for the MLIR arm on a 2-core machine): they run when asked.
+LONG = pytest.mark.skipif(not os.environ.get("IRVERIFY_FUZZ_LONG"),
+                          reason="the long fuzz runs take hours: set IRVERIFY_FUZZ_LONG=1 to run them")
+
+
 @pytest.mark.slow
 @pytest.mark.iree
+@LONG
 def test_mlir_long_run(tmp_path):
     s = driver.fuzz("mlir", seed=1000, count=10_000, findings=str(tmp_path))
     _assert_sound(s, 10_000)
@@ -115,6 +123,7 @@ def test_mlir_long_run(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.tvm
+@LONG
 def test_relax_long_run(tmp_path):
     pytest.importorskip("tvm")
     s = driver.fuzz("relax", seed=1000, count=2_000, findings=str(tmp_path))
