@@ -6,11 +6,11 @@ initialised. Dims are index terms; a symbolic dim ``n`` is the shared Int of
 (broadcast compatibility, matmul reduction lengths, reshape element counts, a result extent
 that TVM's type inference fixed) are UB when violated.
 
-Numbers follow the TVM llvm lowering: integer ``add``/``subtract``/``multiply`` wrap, except
-that signed overflow is an unknown deterministic value (TVM emits ``nsw`` arithmetic); float
+Numbers follow the TVM llvm lowering as it executes: integer ``add``/``subtract``/``multiply``
+(and the sums of ``sum``/``matmul``) wrap in two's complement; float
 arithmetic goes through the float theory ``ctx.fp`` and every operation the theory does not
-interpret exactly is declared with ``ctx.approximate``. Float ``maximum``/``minimum`` with a NaN
-operand (or ``+0`` against ``-0``) are unknown deterministic values.
+interpret exactly is declared with ``ctx.approximate``. Float ``maximum``/``minimum`` are the
+ordered-compare selects TVM emits (exact, NaN included); see ``fminmax``.
 
 This module holds the shared helpers, the structural ops (constants, tuples, calls,
 ``match_cast``) and the elementwise ops; layout and indexing ops are in ``relax_index.py``,
@@ -117,7 +117,7 @@ def declare(ctx, what: str, ft: FloatType) -> None:
         ctx.approximate(f"float {what} ({'reals' if ctx.fp.name == 'real' else ctx.fp.name})")
 
 
-NAN_PROPAGATING = {"add", "sub", "mul", "div", "pow", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid",
+NAN_PROPAGATING = {"add", "sub", "mul", "div", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid",
                    "sin", "cos", "erf", "floor", "ceil", "round"}
 
 
@@ -163,42 +163,49 @@ def fun(ctx, name: str, a, ft: FloatType):
     return with_nan(ctx, ft, [ca], lambda: ctx.fp.unary(name, a, ft))
 
 
+def fpow(ctx, a, b, ft: FloatType):
+    """``power(a, b)`` as libm ``pow`` (C11 F.10.4.4, IEEE 754 ``pow``): ``pow(x, ±0) = 1`` and
+    ``pow(+1, y) = 1`` for every ``x``/``y``, NaN included; otherwise a NaN operand gives NaN.
+    The remaining values are an uninterpreted function in every float model."""
+    declare(ctx, "pow", ft)
+    fp = ctx.fp
+    one = fconst(ctx, 1.0, ft)
+    if fp.name == "real":
+        exp_zero, base_one = b == fconst(ctx, 0.0, ft), a == one
+    else:
+        exp_zero, base_one = fp.is_zero(b, ft), a == one
+    (ca, a_), (cb, b_) = split_nan(ctx, a, ft), split_nan(ctx, b, ft)
+    rest = with_nan(ctx, ft, [t.and_(ca, t.not_(exp_zero)), t.and_(cb, t.not_(base_one))],
+                    lambda: fp.binary("pow", a_, b_, ft))
+    return t.ite(t.or_(exp_zero, base_one), one, rest)
+
+
 def fconst(ctx, value: float, ft: FloatType):
     return ctx.fp.const(value, ft)
 
 
 def fminmax(ctx, a, b, ft: FloatType, is_max: bool):
-    """``maximum``/``minimum``: exact unless an operand is NaN or the operands are +0 and -0."""
-    fp = ctx.fp
-    name = "maximum" if is_max else "minimum"
-    if fp.name == "real":
-        return fbin(ctx, name, a, b, ft)
-    exact = fp.binary(name, a, b, ft)
-    unsure = t.or_(fp.is_nan(a, ft), fp.is_nan(b, ft), t.and_(fp.is_zero(a, ft), fp.is_zero(b, ft), a != b))
-    ctx.approximate(f"float {name} of NaN or signed zeros")
-    unknown = t.uf(f"relax.{name}.{ft.name}.unsure", t.sort_of(a), t.sort_of(b), t.sort_of(a))(a, b)
-    return t.ite(unsure, unknown, exact)
+    """``maximum(a, b)`` is ``a > b ? a : b`` and ``minimum(a, b)`` is ``a < b ? a : b`` with an
+    ordered comparison, which is what TVM's llvm lowering emits (``fcmp ogt`` + ``select``): a
+    NaN in either position gives ``b`` (``maximum(NaN, 1) = 1``, ``maximum(1, NaN) = NaN``) and
+    of ``+0``/``-0`` the second operand wins. Exact in every float model; the ``max``/``min``
+    reductions fold it with the accumulator as ``a``."""
+    if ctx.fp.name == "real":
+        declare(ctx, "maximum" if is_max else "minimum", ft)
+    return t.ite(ctx.fp.cmp("ogt" if is_max else "olt", a, b, ft), a, b)
 
 
 # -- integers -------------------------------------------------------------------------
 
 
 def int_arith(name: str, x, y):
-    """Wrapping add/sub/mul; signed overflow gives an unknown deterministic value (TVM emits
-    ``add nsw``/``mul nsw``, so the overflowed result is LLVM poison). The unknown value is a
-    function of the exact (double-width) result, so the same computation written differently
-    (``add(x, x)`` and ``multiply(x, 2)``) overflows to the same value."""
-    ops = {"add": (lambda: x + y, t.signed_overflows_add),
-           "sub": (lambda: x - y, t.signed_overflows_sub),
-           "mul": (lambda: x * y, t.signed_overflows_mul)}
-    value, overflow = ops[name]
-    w = t.width(x)
-    if w == 1:
-        return value()
-    wx, wy = t.sext(x, 2 * w), t.sext(y, 2 * w)
-    exact = {"add": wx + wy, "sub": wx - wy, "mul": wx * wy}[name]
-    unknown = t.uf(f"relax.overflow.i{w}", t.sort_of(exact), t.sort_of(x))(exact)
-    return t.ite(overflow(x, y), unknown, value())
+    """Two's complement ``add``/``sub``/``mul``: the result wraps modulo ``2^width``. TVM's llvm
+    lowering emits ``add nsw``/``mul nsw``, yet what a compiled Relax function stores is the
+    wrapped value (checked against execution in the conformance tests: int8/int32 ``add``,
+    ``negative``, ``multiply``, ``sum``, ``matmul`` at the overflow boundary). Wrapping gives the
+    same value for the same computation however it is written (``x + x == x * 2``)."""
+    fns = {"add": lambda: x + y, "sub": lambda: x - y, "mul": lambda: x * y}
+    return fns[name]()
 
 
 def int_to_index(x) -> Any:
@@ -295,9 +302,11 @@ def broadcast_map(ctx, op: Op, fn: Callable[..., Any], *args) -> Tensor:
 
 
 def reduce_add(ctx, ty, n, summand: Callable[[Any], Any], what: str):
-    """``sum_{k < n} summand(k)`` in ``ty``: exact for integers with a static extent; for floats
-    an uninterpreted ``sum`` of the summands (abstract), or unrolled under ``real`` (exact
-    real polynomial) and ``ieee`` (in index order, from +0) when the extent is static."""
+    """``sum_{k < n} summand(k)`` in ``ty``, accumulated from 0 as TVM does: exact for integers
+    (wrapping) with a static extent; for floats a single summand is exact (``+0 + x``: ``-0``
+    becomes ``+0``), otherwise an uninterpreted ``sum`` of the summands (abstract), or unrolled
+    under ``real`` (exact real polynomial) and ``ieee`` (in index order, from +0) when the
+    extent is static."""
     size = t.static_int(n)
     if isinstance(ty, FloatType):
         if size is not None and size <= UNROLL_LIMIT and ctx.fp.name in ("real", "ieee"):
@@ -313,6 +322,9 @@ def reduce_add(ctx, ty, n, summand: Callable[[Any], Any], what: str):
             for k in range(size):
                 acc = fbin(ctx, "add", acc, summand(t.int_val(k)), ty)
             return acc
+        if size == 1:  # TVM's sum starts from +0: +0 + x is x, except that -0 becomes +0
+            x = summand(t.int_val(0))
+            return t.ite(x == fconst(ctx, -0.0, ty), fconst(ctx, 0.0, ty), x)
         ctx.approximate(f"float sum in {what}")
         if size is not None and size <= ABSTRACT_UNROLL_LIMIT:
             if size == 0:
@@ -500,7 +512,7 @@ _float_or_int_binary("multiply", lambda c, x, y, ft: fbin(c, "mul", x, y, ft),
                      lambda c, x, y, ty: int_arith("mul", x, y))
 _float_or_int_binary("divide", lambda c, x, y, ft: fbin(c, "div", x, y, ft), None)
 _float_or_int_binary("floor_divide", _floor_divide_float, _int_floordiv)
-_float_or_int_binary("power", lambda c, x, y, ft: fbin(c, "pow", x, y, ft), None)
+_float_or_int_binary("power", fpow, None)
 _float_or_int_binary("maximum", lambda c, x, y, ft: fminmax(c, x, y, ft, True),
                      lambda c, x, y, ty: t.ite(t.sge(x, y), x, y))
 _float_or_int_binary("minimum", lambda c, x, y, ft: fminmax(c, x, y, ft, False),

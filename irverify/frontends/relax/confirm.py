@@ -1,7 +1,8 @@
 """Replaying a counterexample on TVM (llvm): run source and target on the same inputs.
 
-Float outputs count as different when they differ by more than ``RTOL`` relative (plus a tiny
-absolute slack), integers exactly. A candidate input on which irverify's exact (IEEE)
+Integers are compared exactly; floats bit for bit (both NaN counts as equal, ``-0`` differs from
+``+0``) when the encoding was exact, and within ``RTOL`` relative (plus a tiny absolute slack)
+when it approximated float arithmetic (TVM may round or sum in another order). A candidate input on which irverify's exact (IEEE)
 semantics says the source is undefined is never used: differences there prove nothing. When
 the encoding was approximate (abstract floats), random inputs of the counterexample's shapes
 (floats in [-2, 2), integers in [0, 4); the first keeps the model's integer tensors) are tried
@@ -37,7 +38,8 @@ def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function
 
     src_runs = run_functions(src_mod.native, [(src_fn.name, c.args) for c in cands])
     tgt_runs = run_functions(tgt_mod.native, [(tgt_fn.name, c.args) for c in cands])
-    return decide(BACKEND, src_fn, cex, cands, src_runs, tgt_runs, rtol=RTOL, target_failure=_crash)
+    return decide(BACKEND, src_fn, cex, cands, src_runs, tgt_runs, rtol=RTOL if approximate else None,
+                  target_failure=_crash)
 
 
 def _crash(err: Exception) -> str | None:
