@@ -1,0 +1,113 @@
+"""Relax corner cases vs TVM (llvm): integer overflow, NaN and signed zeros, reductions over no
+axis, and the values ``tests/semantics/test_relax_corners.py`` relies on.
+
+All functions are in one module, built once. irverify's side is ``evaluate_function(...,
+fp_name="ieee")`` and every output is compared exactly: integers equal, floats the same bits
+(both NaN counts as equal; ``-0`` differs from ``+0``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+tvm = pytest.importorskip("tvm")
+
+from irverify.execute.tvm import run_functions  # noqa: E402
+from irverify.frontends.relax.parse import parse  # noqa: E402
+from irverify.verify.evaluate import evaluate_function  # noqa: E402
+
+NAN, INF = np.nan, np.inf
+I8_EDGE = np.array([127, -128, 100, -100, 1, -1, 0, 64], np.int8)
+I32_EDGE = np.array([2**31 - 1, -2**31, 2**30, -2**30 - 5, 1, -1, 0, 123456789], np.int32)
+F_A = np.array([NAN, 1.0, NAN, -0.0, 0.0, NAN, -INF, 2.0], np.float32)
+F_B = np.array([1.0, NAN, NAN, 0.0, -0.0, -INF, NAN, 2.0], np.float32)
+ROWS = np.array([[NAN, 1, 2, 3], [1, NAN, 2, 3], [1, 2, 3, NAN], [NAN, NAN, NAN, NAN], [-0.0, 0.0, -0.0, -1],
+                 [0.0, -0.0, -2, -3], [-INF, -INF, -INF, -INF], [INF, NAN, 1, -INF]], np.float32)
+
+# name -> (params, body, samples)
+CASES = {
+    # two's complement wrap at the overflow boundary
+    "add_i8": ("a: R.Tensor((8,), \"int8\"), b: R.Tensor((8,), \"int8\")", "R.add(a, b)",
+               [[I8_EDGE, I8_EDGE], [I8_EDGE, I8_EDGE[::-1].copy()]]),
+    "mul_i8": ("a: R.Tensor((8,), \"int8\"), b: R.Tensor((8,), \"int8\")", "R.multiply(a, b)",
+               [[I8_EDGE, I8_EDGE[::-1].copy()]]),
+    "neg_i8": ("a: R.Tensor((8,), \"int8\")", "R.negative(a)", [[I8_EDGE]]),
+    "sub_i32": ("a: R.Tensor((8,), \"int32\"), b: R.Tensor((8,), \"int32\")", "R.subtract(a, b)",
+                [[I32_EDGE, I32_EDGE[::-1].copy()]]),
+    "mul_i32": ("a: R.Tensor((8,), \"int32\")", "R.multiply(a, R.const(2, \"int32\"))", [[I32_EDGE]]),
+    "neg_i32": ("a: R.Tensor((8,), \"int32\")", "R.negative(a)", [[I32_EDGE]]),
+    "sum_i8": ("a: R.Tensor((2, 4), \"int8\")", "R.sum(a, axis=[1])", [[I8_EDGE.reshape(2, 4)]]),
+    "sum_i32": ("a: R.Tensor((2, 4), \"int32\")", "R.sum(a)", [[I32_EDGE.reshape(2, 4)]]),
+    "matmul_i8": ("a: R.Tensor((2, 4), \"int8\"), b: R.Tensor((4, 2), \"int8\")", "R.matmul(a, b)",
+                  [[I8_EDGE.reshape(2, 4), I8_EDGE.reshape(4, 2)]]),
+    "matmul_i32": ("a: R.Tensor((2, 4), \"int32\"), b: R.Tensor((4, 2), \"int32\")", "R.matmul(a, b)",
+                   [[I32_EDGE.reshape(2, 4), I32_EDGE.reshape(4, 2)]]),
+    # NaN and signed zeros in either position
+    "maximum_nan": ("a: R.Tensor((8,), \"float32\"), b: R.Tensor((8,), \"float32\")", "R.maximum(a, b)",
+                    [[F_A, F_B], [F_B, F_A]]),
+    "minimum_nan": ("a: R.Tensor((8,), \"float32\"), b: R.Tensor((8,), \"float32\")", "R.minimum(a, b)",
+                    [[F_A, F_B], [F_B, F_A]]),
+    "max_nan": ("x: R.Tensor((8, 4), \"float32\")", "R.max(x, axis=[1])", [[ROWS]]),
+    "min_nan": ("x: R.Tensor((8, 4), \"float32\")", "R.min(x, axis=[1])", [[ROWS], [-ROWS]]),
+    "max_all_nan": ("x: R.Tensor((8, 4), \"float32\")", "R.max(x)", [[ROWS]]),
+    "power_one": ("a: R.Tensor((8,), \"float32\"), b: R.Tensor((8,), \"float32\")", "R.power(a, b)",
+                  [[np.array([NAN, NAN, 1, 1, -0.0, INF, 2, 1], np.float32),
+                    np.array([0.0, -0.0, NAN, 3, -0.0, 0, 0, -INF], np.float32)]]),
+    "astype_nan_bool": ("a: R.Tensor((8,), \"float32\")", "R.astype(a, \"bool\")", [[F_A], [F_B]]),
+    "compare_nan": ("a: R.Tensor((8,), \"float32\"), b: R.Tensor((8,), \"float32\")",
+                    "(R.equal(a, b), R.not_equal(a, b), R.less(a, b), R.greater_equal(a, b))", [[F_A, F_B]]),
+    # reductions over no axis: +0 + x
+    "sum_no_axis": ("x: R.Tensor((8,), \"float32\")", "R.sum(x, axis=[])", [[F_A], [F_B]]),
+    "sum_unit_axis": ("x: R.Tensor((8, 1), \"float32\")", "R.sum(x, axis=[1])", [[F_A.reshape(8, 1)]]),
+    "sum_no_axis_i32": ("x: R.Tensor((8,), \"int32\")", "R.sum(x, axis=[])", [[I32_EDGE]]),
+    "max_no_axis": ("x: R.Tensor((8,), \"float32\")", "R.max(x, axis=[])", [[F_A], [F_B]]),
+}
+
+
+def _module_text() -> str:
+    out = ["@I.ir_module", "class Module:"]
+    for name, (params, body, _) in CASES.items():
+        out += ["    @R.function", f"    def {name}({params}):", f"        return {body}", ""]
+    return "\n".join(out)
+
+
+@pytest.fixture(scope="module")
+def compiled():
+    module = parse(_module_text(), "<corners>")
+    calls = [(name, args) for name, (_, _, samples) in CASES.items() for args in samples]
+    outs = iter(run_functions(module.native, calls))
+    return module, {name: [next(outs) for _ in samples] for name, (_, _, samples) in CASES.items()}
+
+
+def same(a, b) -> bool:
+    a, b = np.asarray(a), np.asarray(b)
+    if a.shape != b.shape:
+        return False
+    if a.dtype.kind != "f":
+        return bool(np.array_equal(a.astype(b.dtype), b))
+    both_nan = np.isnan(a) & np.isnan(b)
+    return bool(np.all(both_nan | ((a == b) & (np.signbit(a) == np.signbit(b)))))
+
+
+@pytest.mark.parametrize("name", list(CASES))
+def test_corner(compiled, name):
+    module, runs = compiled
+    for args, theirs in zip(CASES[name][2], runs[name]):
+        assert not isinstance(theirs, Exception), f"TVM failed: {theirs}"
+        ev = evaluate_function(module, name, args, fp_name="ieee")
+        assert not ev.ub, ev.ub
+        assert len(ev.outputs) == len(theirs)
+        for mine, got in zip(ev.outputs, theirs):
+            assert same(mine, got), f"{name}: irverify {mine!r} vs TVM {got!r} on {args!r}"
+
+
+def test_float_to_int_of_nan_is_an_unknown_value():
+    """TVM converts NaN to whatever the instruction gives (``fptosi`` of NaN is poison in LLVM):
+    irverify has no concrete value for it."""
+    text = ('@I.ir_module\nclass Module:\n    @R.function\n    def f(a: R.Tensor((1,), "float32")):\n'
+            '        return R.astype(a, "int32")\n')
+    mod = parse(text, "<astype>")
+    assert evaluate_function(mod, "f", [np.array([1.5], np.float32)], fp_name="ieee").outputs[0].tolist() == [1]
+    with pytest.raises(ValueError, match="constant"):
+        evaluate_function(mod, "f", [np.array([NAN], np.float32)], fp_name="ieee")
