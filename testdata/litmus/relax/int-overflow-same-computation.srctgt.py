@@ -1,5 +1,5 @@
-# Signed int32 overflow (TVM emits add nsw / mul nsw) is an unknown value of the exact result,
-# so x + x and x * 2 agree on every input, overflowing ones included.
+# Signed int32 overflow wraps as TVM executes it (two's complement), so x + x and x * 2 agree
+# on every input, overflowing ones included.
 # RUN: irverify check %s --no-confirm | filecheck %s
 # CHECK: @src: correct
 # CHECK: verdict: correct
