@@ -49,10 +49,19 @@ class Candidate:
 
 
 def unobservable(cex: Counterexample, backend: str) -> Confirmation | None:
-    """A ``Confirmation`` saying target UB cannot be shown by running, or None."""
+    """A ``Confirmation`` saying target UB, or a counterexample that passes a poison argument,
+    cannot be shown by running, or None."""
     if cex.check.startswith("target has undefined"):
         return Confirmation(None, backend, "undefined behaviour is not observable by execution")
+    if cex.poison_inputs:
+        names = ", ".join(sorted(cex.poison_inputs))
+        return Confirmation(None, backend, f"not run: the counterexample passes poison ({names}), "
+                                           "which execution cannot")
     return None
+
+
+POISON_AGREES = ("not decided by execution: the target value is poison where the source is "
+                 "defined, and execution shows poison as an arbitrary value (here: the same one)")
 
 
 def call_args(fn: Function, cex: Counterexample) -> list:
@@ -232,6 +241,10 @@ def decide(backend: str, fn: Function, cex: Counterexample, cands: list[Candidat
             return Confirmation(True, backend, detail, sv, gv)
     if not ran:
         return Confirmation(None, backend, f"could not run: {first_error}")
+    if cex.target_value == "poison":
+        c, s, g = ran[0]
+        _, _, sv, gv = compare(cex, s, g, c.from_model, rtol)
+        return Confirmation(None, backend, POISON_AGREES, sv, gv)
     if agrees is not None:
         return Confirmation(False, backend, "execution agrees: " + agrees)
     c, s, g = ran[0]

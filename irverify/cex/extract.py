@@ -110,10 +110,36 @@ def concrete_inputs(model, inputs: Inputs, fp, max_elements: int = MAX_ELEMENTS)
     return dims, scalars, tensors
 
 
+def poison_inputs(model, inputs: Inputs) -> dict[str, Any]:
+    """The arguments that are poison under ``model``: name -> True (a scalar) or the list of
+    poison indices (a tensor of at most ``MAX_ELEMENTS`` elements)."""
+    out: dict[str, Any] = {}
+    for name, val in zip(inputs.arg_names, inputs.args):
+        p = inputs.poison.get(name)
+        if p is None:
+            continue
+        if isinstance(val, Scalar):
+            if _true(model, p):
+                out[name] = True
+        elif isinstance(val, Tensor):
+            shape = [solver.int_value(model, d) for d in val.dims]
+            if _count(shape) > MAX_ELEMENTS:
+                continue
+            where = [list(idx) for idx in itertools.product(*(range(s) for s in shape))
+                     if not _true(model, val.is_defined([_int(i) for i in idx]))]
+            if where:
+                out[name] = where
+    return out
+
+
 def counterexample(failure: Failure, inputs: Inputs, fp) -> Counterexample:
     model = failure.model
     dims, scalars, tensors = concrete_inputs(model, inputs, fp)
-    cex = Counterexample(failure.check, dims, scalars, tensors, arg_order=list(inputs.arg_names))
+    cex = Counterexample(failure.check, dims, scalars, tensors, arg_order=list(inputs.arg_names),
+                         poison_inputs=poison_inputs(model, inputs))
+    for name, where in cex.poison_inputs.items():
+        if where is True:
+            cex.scalars[name] = POISON
     if failure.check == CHECK_UB:
         cex.ub_reasons = [f"{u.loc}: {u.reason}" if u.loc else u.reason
                           for u in failure.ub_terms if _true(model, u.cond)]
@@ -135,17 +161,28 @@ def counterexample(failure: Failure, inputs: Inputs, fp) -> Counterexample:
             cex.source_value = [solver.int_value(model, d) for d in src.dims]
             cex.target_value = [solver.int_value(model, d) for d in tgt.dims]
     elif isinstance(src, Scalar):
-        cex.source_value = scalar_value(model, src.term, src.type, fp)
-        cex.target_value = scalar_value(model, tgt.term, tgt.type, fp)
+        cex.source_value = _scalar(model, src, fp)
+        cex.target_value = _scalar(model, tgt, fp)
     elif hasattr(src, "describe_mismatch"):
         src.describe_mismatch(tgt, model, failure.index_vars, fp, cex)
     return cex
 
 
+POISON = "poison"
+
+
 def _element(model, tensor: Tensor, idx, fp):
+    """The element's value, or ``"poison"``."""
     if not _true(model, tensor.is_defined(idx)):
-        return "uninitialized"
+        return POISON
     return scalar_value(model, tensor.at(idx), tensor.type.elem, fp)
+
+
+def _scalar(model, value: Scalar, fp):
+    """The scalar's value, or ``"poison"``."""
+    if value.poison is not None and _true(model, value.poison):
+        return POISON
+    return scalar_value(model, value.term, value.type, fp)
 
 
 def _true(model, cond) -> bool:

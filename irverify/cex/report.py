@@ -51,6 +51,10 @@ def render_counterexample(cex: Counterexample) -> list[str]:
         lines.append(f"  {name} = {_fmt(v)}")
     for name, v in cex.tensors.items():
         lines.append(f"  {name} : {_shape(v)} = {_fmt(v)}")
+        where = cex.poison_inputs.get(name)
+        if isinstance(where, list):
+            shown = ", ".join(map(str, where[:16])) + (" ..." if len(where) > 16 else "")
+            lines.append(f"  {name} is poison at {shown}")
     lines.append("")
     if cex.ub_reasons:
         for r in cex.ub_reasons:

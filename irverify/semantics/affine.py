@@ -1,11 +1,15 @@
 """``affine`` dialect semantics (https://mlir.llvm.org/docs/Dialects/Affine/): ``affine.apply``,
 ``affine.min`` and ``affine.max``.
 
-An affine map is evaluated over index terms (unbounded integers): the operands are the map's
-dimensions followed by its symbols. ``floordiv`` rounds toward negative infinity, ``ceildiv``
-toward positive infinity, and ``mod`` is the non-negative remainder of ``floordiv``. MLIR
-defines these only for a positive right-hand side (a constant in a pure affine map, a symbol in
-a semi-affine one); a right-hand side that is zero or negative is recorded as UB.
+An affine map is evaluated over index terms: the operands are the map's dimensions followed by
+its symbols. The meaning is that of MLIR's ``lower-affine`` expansion into ``arith`` (index is
+64 bits): ``+`` is a wrapping ``arith.addi``, ``*`` is ``arith.muli overflow<nsw>`` (a product
+that overflows is poison, not UB), ``floordiv`` rounds toward negative infinity and ``mod`` is
+the non-negative remainder (``arith.divsi``/``remsi`` with sign fix-ups, exact on 64-bit
+values), ``ceildiv`` rounds toward positive infinity except that its expansion negates the
+dividend, which wraps for ``INT64_MIN``. MLIR defines division and ``mod`` only for a positive
+right-hand side (a constant in a pure affine map, a symbol in a semi-affine one); a right-hand
+side that is zero or negative is recorded as UB. A poison operand makes the result poison.
 """
 
 from __future__ import annotations
@@ -16,17 +20,28 @@ from typing import Any
 from irverify.errors import Unsupported
 from irverify.ir.affine import AffineExpr, AffineMap, BinExpr, Const, Dim, Sym
 from irverify.ir.core import IndexType, Op
-from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar
+from irverify.semantics.registry import semantics as _register
+from irverify.semantics.values import Scalar, any_poison
 from irverify.smt import terms as t
 
 
+def semantics(name: str, attrs: tuple[str, ...] = ()):
+    """Register an affine op; affine ops handle poison scalar operands themselves."""
+    return _register(name, attrs, poison=True)
+
+
+INDEX_MIN = -(1 << 63)
+
+
 def eval_affine(expr: AffineExpr, dims: Sequence[Any], syms: Sequence[Any], ctx=None,
-                what: str = "affine map") -> Any:
-    """The index term of ``expr`` with ``d_i := dims[i]`` and ``s_i := syms[i]``.
+                what: str = "affine map", poison: list[Any] | None = None) -> Any:
+    """The index term of ``expr`` with ``d_i := dims[i]`` and ``s_i := syms[i]``, computed as
+    ``lower-affine`` computes it in 64 bits.
 
     When ``ctx`` is given, a ``mod``/``floordiv``/``ceildiv`` by a value that is not positive is
-    recorded there as UB (reason names ``what``); without ``ctx`` the caller guarantees it."""
+    recorded there as UB (reason names ``what``); without ``ctx`` the caller guarantees it.
+    Conditions under which the result is poison (a product that overflows) are appended to
+    ``poison`` when given."""
     if isinstance(expr, Dim):
         return dims[expr.pos]
     if isinstance(expr, Sym):
@@ -35,27 +50,33 @@ def eval_affine(expr: AffineExpr, dims: Sequence[Any], syms: Sequence[Any], ctx=
         return t.int_val(expr.value)
     if not isinstance(expr, BinExpr):
         raise Unsupported(f"affine expression {expr}")
-    lhs = eval_affine(expr.lhs, dims, syms, ctx, what)
-    rhs = eval_affine(expr.rhs, dims, syms, ctx, what)
-    if expr.kind in ("add", "mul"):
-        exact = lhs + rhs if expr.kind == "add" else lhs * rhs
-        if ctx is None:
-            return t.wrap_signed(exact, 64)
-        # MLIR lowers affine additions and multiplications with nsw (llvm-project #121535:
-        # affine arithmetic does not wrap index), and a poisoned index used by a store, a load
-        # or a slice is UB: an overflowing affine expression is UB here.
-        ctx.add_ub(t.not_(t.in_signed_range(exact, 64)), f"{what}: index overflow in '{expr.kind}'")
-        return exact
+    lhs = eval_affine(expr.lhs, dims, syms, ctx, what, poison)
+    rhs = eval_affine(expr.rhs, dims, syms, ctx, what, poison)
+    if expr.kind == "add":  # arith.addi: wraps
+        return t.wrap_signed(lhs + rhs, 64)
+    if expr.kind == "mul":  # arith.muli overflow<nsw>: an overflow is poison
+        exact = lhs * rhs
+        if poison is not None:
+            overflow = t.not_(t.in_signed_range(exact, 64))
+            if t.static_bool(overflow) is not False:
+                poison.append(overflow)
+        return t.wrap_signed(exact, 64)
     fns = {"mod": t.floormod, "floordiv": t.floordiv, "ceildiv": t.ceildiv}
     if expr.kind not in fns:
         raise Unsupported(f"affine expression kind '{expr.kind}'")
     if ctx is not None:
         ctx.add_ub(rhs <= 0, f"{what}: '{expr.kind}' by a value that is not positive")
-    return fns[expr.kind](lhs, rhs)
+    out = fns[expr.kind](lhs, rhs)
+    if expr.kind == "ceildiv" and t.static_int(lhs) is None:
+        # the expansion computes -((0 - lhs) divsi rhs) for lhs <= 0; 0 - INT64_MIN wraps
+        out = t.ite(lhs == INDEX_MIN, t.wrap_signed(-t.truncdiv(t.int_val(INDEX_MIN), rhs), 64), out)
+    return out
 
 
-def eval_map(ctx, op: Op, amap: AffineMap, operands: Sequence[Scalar]) -> list[Any]:
-    """Every result of ``amap`` applied to ``operands`` (dims first, then symbols)."""
+def eval_map(ctx, op: Op, amap: AffineMap, operands: Sequence[Scalar],
+             poison: list[Any] | None = None) -> list[Any]:
+    """Every result of ``amap`` applied to ``operands`` (dims first, then symbols); poison
+    conditions of the results are appended to ``poison``."""
     if not isinstance(amap, AffineMap):
         raise Unsupported(f"'{op.name}' map {amap}", op.loc)
     if len(operands) != amap.num_dims + amap.num_syms:
@@ -65,16 +86,19 @@ def eval_map(ctx, op: Op, amap: AffineMap, operands: Sequence[Scalar]) -> list[A
             raise Unsupported(f"'{op.name}' operand that is not an index", op.loc)
     terms = [v.term for v in operands]
     dims, syms = terms[:amap.num_dims], terms[amap.num_dims:]
-    return [eval_affine(r, dims, syms, ctx, op.name) for r in amap.results]
+    if poison is not None:
+        poison.extend(v.poison for v in operands if v.poison is not None)
+    return [eval_affine(r, dims, syms, ctx, op.name, poison) for r in amap.results]
 
 
 @semantics("affine.apply", attrs=("map",))
 def apply(ctx, op: Op, *operands):
     """The single result of ``map`` applied to the operands."""
-    results = eval_map(ctx, op, op.attrs["map"], operands)
+    poison: list[Any] = []
+    results = eval_map(ctx, op, op.attrs["map"], operands, poison)
     if len(results) != 1:
         raise Unsupported(f"affine.apply with {len(results)} map results", op.loc)
-    return Scalar(results[0], op.results[0].type)
+    return Scalar(results[0], op.results[0].type, any_poison(*poison))
 
 
 def _fold(fn, values: list[Any]) -> Any:
@@ -87,16 +111,18 @@ def _fold(fn, values: list[Any]) -> Any:
 @semantics("affine.min", attrs=("map",))
 def affine_min(ctx, op: Op, *operands):
     """The minimum of the map's results."""
-    results = eval_map(ctx, op, op.attrs["map"], operands)
+    poison: list[Any] = []
+    results = eval_map(ctx, op, op.attrs["map"], operands, poison)
     if not results:
         raise Unsupported("affine.min with an empty map", op.loc)
-    return Scalar(_fold(t.int_min, results), op.results[0].type)
+    return Scalar(_fold(t.int_min, results), op.results[0].type, any_poison(*poison))
 
 
 @semantics("affine.max", attrs=("map",))
 def affine_max(ctx, op: Op, *operands):
     """The maximum of the map's results."""
-    results = eval_map(ctx, op, op.attrs["map"], operands)
+    poison: list[Any] = []
+    results = eval_map(ctx, op, op.attrs["map"], operands, poison)
     if not results:
         raise Unsupported("affine.max with an empty map", op.loc)
-    return Scalar(_fold(t.int_max, results), op.results[0].type)
+    return Scalar(_fold(t.int_max, results), op.results[0].type, any_poison(*poison))

@@ -7,20 +7,27 @@ two's-complement pattern where bits matter: unsigned index operations (``divui``
 back as a signed 64-bit value; bitwise operations and shifts work on the 64-bit pattern.
 ``i1`` is a 1-bit vector. All ops also apply elementwise to tensors.
 
-Poison (a shift by the bit width or more, a broken ``nsw``/``nuw`` promise, a NaN under
-``nnan``) is a deterministic unknown: an uninterpreted function of the operands. Two programs
-computing the same poison agree; a defined source value is never refined by a poisoned target.
-Division by zero and signed division overflow are UB.
+Poison (LLVM LangRef, "Poison Values"; ArithOps.td): a shift by the bit width or more, a broken
+``nsw``/``nuw`` promise, a NaN or infinity under ``nnan``/``ninf`` make the result poison, and
+every op whose operand is poison yields poison, except ``select``, which is poison only where its
+condition or the chosen operand is. The term of a poison value is a deterministic unknown (an
+uninterpreted function of the operands). Division by zero and signed division overflow are UB.
 """
 
 from __future__ import annotations
 
 from irverify.errors import Unsupported
 from irverify.ir.core import DenseAttr, EnumAttr, FloatAttr, FloatType, IndexType, IntType, Op, TensorType
-from irverify.semantics.common import elementwise, require_defined, tensor_from_template
-from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.semantics.common import elementwise, tensor_from_template
+from irverify.semantics.registry import semantics as _register
+from irverify.semantics.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
+
+
+def semantics(name: str, attrs: tuple[str, ...] = ()):
+    """Register an arith op; arith ops handle poison scalar operands themselves."""
+    return _register(name, attrs, poison=True)
+
 
 INDEX_BITS = 64
 
@@ -30,12 +37,12 @@ def elem_type(ty):
 
 
 def poison(ctx, name: str, cond, value, *operands):
-    """``value``, or an unknown deterministic function of the operands where ``cond`` holds
-    (recorded on ``ctx`` so that a counterexample resting on source poison is not reported)."""
+    """``value``, or poison where ``cond`` holds (raised on ``ctx``; the term is then an unknown
+    deterministic function of the operands)."""
     if t.static_bool(cond) is False:
         return value
-    ctx.add_poison(cond, f"{name} yields poison")
-    fn = t.uf(f"poison.{name}", *[t.sort_of(o) for o in operands], t.sort_of(value))
+    ctx.poison_if(cond)
+    fn = t.uf(f"poison_value.{name}", *[t.sort_of(o) for o in operands], t.sort_of(value))
     return t.ite(cond, fn(*operands), value)
 
 
@@ -352,26 +359,35 @@ def cmpi(ctx, op: Op, a, b):
 @semantics("arith.select")
 def select(ctx, op: Op, c, a, b):
     """``c ? a : b``; an i1 scalar condition picks a whole tensor (its shape included), an i1
-    tensor condition picks elementwise. The operand not picked is ignored, even if poison or
-    never written."""
+    tensor condition picks elementwise. The result is poison where the condition is, or where
+    the chosen operand is: the operand not picked is ignored, even if poison."""
     if isinstance(c, Scalar) and isinstance(a, Tensor):
         cond = t.bv1_to_bool(c.term)
         dims = [t.ite(cond, x, y) for x, y in zip(a.dims, b.dims)]
-        defined = None if a.defined is None and b.defined is None else (
-            lambda idx: t.ite(cond, a.is_defined(idx), b.is_defined(idx)))
+        defined = None
+        if a.defined is not None or b.defined is not None or c.poison is not None:
+            def defined(idx):
+                picked = t.ite(cond, a.is_defined(idx), b.is_defined(idx))
+                return picked if c.poison is None else t.and_(t.not_(c.poison), picked)
         return Tensor(op.results[0].type, dims, lambda idx: t.ite(cond, a.at(idx), b.at(idx)), defined)
     if isinstance(c, Tensor):
         for x, y, z in zip(c.dims, a.dims, b.dims):
             ctx.add_ub(t.or_(x != y, x != z), "arith.select: operand shapes differ")
-        require_defined(ctx, c, op.name)
 
         def pick(idx):
-            return t.ite(t.bv1_to_bool(c.at(idx)), a.at(idx), b.at(idx))
+            cc, x, y = c.scalar_at(idx), a.scalar_at(idx), b.scalar_at(idx)
+            return _select_scalar(cc, x, y, x.type)
 
-        defined = None if a.defined is None and b.defined is None else (
-            lambda idx: t.ite(t.bv1_to_bool(c.at(idx)), a.is_defined(idx), b.is_defined(idx)))
-        return tensor_from_template(ctx, op.results[0].type, c.dims, pick, defined)
-    return elementwise(ctx, op, lambda cc, x, y: t.ite(t.bv1_to_bool(cc), x, y), c, a, b)
+        return tensor_from_template(ctx, op.results[0].type, c.dims, pick)
+    if isinstance(a, Tensor) or isinstance(b, Tensor):
+        raise Unsupported("'arith.select' mixing scalar and tensor operands", op.loc)
+    return _select_scalar(c, a, b, op.results[0].type)
+
+
+def _select_scalar(c: Scalar, a: Scalar, b: Scalar, ty) -> Scalar:
+    cond = t.bv1_to_bool(c.term)
+    picked = None if a.poison is None and b.poison is None else t.ite(cond, a.is_poison(), b.is_poison())
+    return Scalar(t.ite(cond, a.term, b.term), ty, any_poison(c.poison, picked))
 
 
 # ----------------------------------------------------------------------------- casts
@@ -484,8 +500,8 @@ def _either_signed_zero(ctx, name, x, y, r, ty):
     cond = t.and_(fp.is_zero(x, ty), fp.is_zero(y, ty), signs_differ)
     if t.static_bool(cond) is False:
         return r
-    ctx.add_poison(cond, f"arith.{name} of +0.0 and -0.0 returns either operand")
-    pick_first = t.uf(f"poison.{name}.signed_zero", t.sort_of(x), t.sort_of(y), t.bool_sort())
+    ctx.add_unknown(cond, f"arith.{name} of +0.0 and -0.0 returns either operand")
+    pick_first = t.uf(f"unknown.{name}.signed_zero", t.sort_of(x), t.sort_of(y), t.bool_sort())
     return t.ite(cond, t.ite(pick_first(x, y), x, y), r)
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 from irverify.errors import Unsupported
 from irverify.ir.core import Op, TensorType
-from irverify.semantics.values import Scalar, Tensor
+from irverify.semantics.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 
 # MLIR's marker for a dynamic entry in static_offsets/sizes/strides.
@@ -24,41 +24,42 @@ def tensor_from_template(ctx, ttype: TensorType, dims: Sequence[Any],
                          defined: Callable[[list[Any]], Any] | None = None) -> Tensor:
     """A tensor whose element at ``idx`` is ``make(idx)``, evaluated once at a symbolic index
     (UB raised while computing it is quantified over the tensor's domain) and instantiated by
-    substitution afterwards."""
+    substitution afterwards. ``make`` returns a term or a ``Scalar``; the element is poison where
+    that scalar is, where an op raised poison while computing it (``Ctx.poison_if``), or where
+    ``defined`` (if given) is false."""
     vars_ = fresh_index(len(dims))
-    with ctx.elementwise(vars_, dims):
-        template = make(vars_)
+    with ctx.elementwise(vars_, dims), ctx.poison_scope() as raised:
+        out = make(vars_)
+    template, poison = (out.term, out.poison) if isinstance(out, Scalar) else (out, None)
+    poison = any_poison(poison, *raised)
 
     def elem(idx, template=template, vars_=vars_):
         return t.substitute(template, list(zip(vars_, idx)))
 
+    if poison is not None:
+        given = defined
+
+        def defined(idx, poison=poison, vars_=vars_):
+            ok = t.not_(t.substitute(poison, list(zip(vars_, idx))))
+            return ok if given is None else t.and_(given(idx), ok)
+
     return Tensor(ttype, list(dims), elem, defined)
 
 
-def require_defined(ctx, tensor: Tensor, what: str) -> None:
-    """Computing with any element of ``tensor`` that was never written is UB."""
-    if tensor.defined is None:
-        return
-    vars_ = fresh_index(tensor.rank)
-    from irverify.verify.encode import exists_in
-
-    ctx.add_ub(exists_in(vars_, tensor.dims, t.not_(tensor.defined(vars_))),
-               f"{what} reads an uninitialized tensor element")
-
-
-def read_element(ctx, tensor: Tensor, idx: Sequence[Any], what: str) -> Any:
-    """The element at ``idx``, recording UB if it was never written."""
-    if tensor.defined is not None:
-        ctx.add_ub(t.not_(tensor.defined(list(idx))), f"{what} reads an uninitialized tensor element")
-    return tensor.at(idx)
+def read_element(ctx, tensor: Tensor, idx: Sequence[Any], what: str) -> Scalar:
+    """The element at ``idx`` with its poison condition (an element nobody wrote is poison)."""
+    return tensor.scalar_at(idx)
 
 
 def elementwise(ctx, op: Op, fn: Callable[..., Any], *args: Scalar | Tensor) -> Scalar | Tensor:
     """Apply a scalar function to scalars, or lift it elementwise over same-shaped tensors.
-    ``fn`` receives operand terms and returns the result term."""
+    ``fn`` receives operand terms and returns the result term. The result is poison where an
+    operand is, or where ``fn`` raised poison (``Ctx.poison_if``)."""
     result_type = op.results[0].type
     if not any(isinstance(a, Tensor) for a in args):
-        return Scalar(fn(*(a.term for a in args)), result_type)
+        with ctx.poison_scope() as raised:
+            term = fn(*(a.term for a in args))
+        return Scalar(term, result_type, any_poison(*(a.poison for a in args), *raised))
     tensors = [a for a in args if isinstance(a, Tensor)]
     if len(tensors) != len(args):
         raise Unsupported(f"'{op.name}' mixing scalar and tensor operands", op.loc)
@@ -66,9 +67,12 @@ def elementwise(ctx, op: Op, fn: Callable[..., Any], *args: Scalar | Tensor) -> 
     for other in tensors[1:]:
         for a, b in zip(dims, other.dims):
             ctx.add_ub(a != b, f"{op.name}: operand shapes differ")
-    for a in tensors:
-        require_defined(ctx, a, op.name)
-    return tensor_from_template(ctx, result_type, dims, lambda idx: fn(*(a.at(idx) for a in tensors)))
+
+    def make(idx):
+        elems = [a.scalar_at(idx) for a in tensors]
+        return Scalar(fn(*(e.term for e in elems)), result_type.elem, any_poison(*(e.poison for e in elems)))
+
+    return tensor_from_template(ctx, result_type, dims, make)
 
 
 def static_or_dynamic(static: Sequence[int], dynamic: Sequence[Scalar]) -> list[Any]:

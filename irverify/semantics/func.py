@@ -8,7 +8,8 @@ from irverify.ir.core import Op
 from irverify.semantics.registry import semantics
 
 
-@semantics("func.call", attrs=("callee",))
+@semantics("func.call", attrs=("callee",), poison=True)
 def call(ctx, op: Op, *args):
-    """Inline the callee's body on the arguments (its UB becomes the caller's)."""
+    """Inline the callee's body on the arguments (its UB becomes the caller's; poison arguments
+    stay poison)."""
     return ctx.call(str(op.attrs["callee"]), args, op.loc)

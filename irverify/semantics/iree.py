@@ -213,9 +213,7 @@ class Buffer:
         value, defined = t.select(self.initial, [p]), t.true()
         for st in self.stores:
             if st.view.elem != self.elem:
-                value, covered = self._overwrite(st, p, value, side)
-                if st.view.elem.width >= self.elem.width:  # the unit is overwritten whole
-                    defined = t.or_(covered, defined)
+                value, defined = self._overwrite(st, p, value, defined, side)
                 continue
             written, idx = st.locate(p, side)
             value = t.ite(written, st.value.at(idx), value)
@@ -223,29 +221,32 @@ class Buffer:
                 defined = t.ite(written, st.value.defined(idx), defined)
         return value, defined
 
-    def _overwrite(self, st: Store, p, old, side: list | None):
-        """(unit ``p`` after ``st``, whether ``st`` writes to it) for a store through a view of
-        another element type (whose elements are all defined, see ``dispatch_store``)."""
+    def _overwrite(self, st: Store, p, old, old_defined, side: list | None):
+        """(value, not poison) of unit ``p`` after ``st``, a store through a view of another
+        element type: a unit is poison if a stored element it holds bits of is (a unit made of
+        several elements: if any of them is)."""
         fp, vt, ut = self.fp, st.view.elem, self.elem
         w, u = vt.width, ut.width
         if w == u:
             written, idx = st.locate(p, side)
-            return t.ite(written, from_bits(fp, to_bits(fp, st.value.at(idx), vt), ut), old), written
+            return (t.ite(written, from_bits(fp, to_bits(fp, st.value.at(idx), vt), ut), old),
+                    t.ite(written, st.value.is_defined(idx), old_defined))
         if w > u:  # unit p is part (rel mod k) of view element (rel div k)
             k = t.int_val(w // u)
             rel = p - st.view.offset * k
             written, idx = st.locate_linear(t.floordiv(rel, k), side)
             shift = t.int_to_bv(t.floormod(rel, k) * u, w)
             part = t.trunc(t.lshr(to_bits(fp, st.value.at(idx), vt), shift), u)
-            return t.ite(written, from_bits(fp, part, ut), old), written
+            return (t.ite(written, from_bits(fp, part, ut), old),
+                    t.ite(written, st.value.is_defined(idx), old_defined))
         k = u // w  # bit field c of unit p is view element p*k + c - offset
-        bits, parts, any_written = to_bits(fp, old, ut), [], []
+        bits, parts, defined = to_bits(fp, old, ut), [], []
         for c in range(k):
             written, idx = st.locate_linear(p * k + c - st.view.offset, side)
             field_c = t.extract(c * w + w - 1, c * w, bits)
             parts.append(t.ite(written, to_bits(fp, st.value.at(idx), vt), field_c))
-            any_written.append(written)
-        return from_bits(fp, t.concat(*reversed(parts)), ut), t.or_(*any_written)
+            defined.append(t.ite(written, st.value.is_defined(idx), old_defined))
+        return from_bits(fp, t.concat(*reversed(parts)), ut), t.and_(*defined)
 
     def read_view(self, view: View, q):
         """(value, defined) of element ``q`` (row-major linear index) of ``view``."""
@@ -315,7 +316,7 @@ class Buffer:
 
         v, d = self.read(t.int_val(pos))
         if str(solver.evaluate(model, d)) != "True":
-            return "uninitialized"
+            return "poison"
         return scalar_value(model, v, self.elem, fp)
 
     def _differs(self, other: Buffer, model, pos: int, fp) -> bool:
@@ -593,14 +594,6 @@ def dispatch_store(ctx, op: Op, value: Tensor, dst: View, *args):
         if d:
             ctx.add_ub(s != 1, f"dispatch.tensor.store: dropped dim {k} is not a unit dim")
     mem = memory(ctx)
-    unit = mem.buffers[dst.binding].elem
-    if dst.elem != unit and value.defined is not None:
-        raise Unsupported(f"store of possibly undefined {dst.elem} elements into binding "
-                          f"{dst.binding} of {unit} units", op.loc)
-    if dst.elem != unit and dst.elem.width < unit.width and mem.buffers[dst.binding].any_undefined():
-        # Units are compared whole: one partly overwritten would mix defined and undefined bits.
-        raise Unsupported(f"store of {dst.elem} elements into binding {dst.binding} of {unit} units "
-                          "holding undefined elements", op.loc)
     buf = mem.buffers[dst.binding].with_store(Store(dst, offsets, sizes, strides, dropped, value))
     mem.buffers[dst.binding] = buf
     ctx.state.extra_outputs[f"binding {dst.binding}"] = buf
@@ -626,7 +619,9 @@ def _from_bits(ctx, x, ty):
 @semantics("iree_tensor_ext.bitcast")
 def bitcast(ctx, op: Op, src: Tensor, *args):
     """Reinterpret the bytes of each innermost row (little-endian); only the innermost dim and
-    the element type may change, the outer dims are the same."""
+    the element type may change, the outer dims are the same. An element made of several
+    source elements is poison if any of them is; bitcasting it back to elements of their width
+    gives each its own poison again (memory is poison unit by unit)."""
     src_dims_ops, res_dims_ops = split_operands(op, [src, *args], 3)[1:]
     rtype = op.results[0].type
     if not isinstance(src, Tensor) or not isinstance(rtype, TensorType) or rtype.rank != src.rank \
@@ -661,6 +656,10 @@ def bitcast(ctx, op: Op, src: Tensor, *args):
             return _from_bits(ctx, t.concat(*words), b)
         defined = None if src.defined is None else (
             lambda idx: t.and_(*(src.defined(j) for j in parts(idx))))
+        if src.defined is not None:  # an element is poison if any unit is; remember the units
+            out = Tensor(rtype, dims, elem, defined)
+            out.units = (src, wa)
+            return out
     else:
         r = wa // wb
 
@@ -672,4 +671,7 @@ def bitcast(ctx, op: Op, src: Tensor, *args):
             shift = t.int_to_bv(t.floormod(idx[-1], t.int_val(r)) * wb, wa)
             return _from_bits(ctx, t.trunc(t.lshr(w, shift), wb), b)
         defined = None if src.defined is None else (lambda idx: src.defined(word(idx)))
+        units = getattr(src, "units", None)
+        if units is not None and units[1] == wb:  # back to the units it was made of: their poison
+            defined = units[0].defined
     return Tensor(rtype, dims, elem, defined)

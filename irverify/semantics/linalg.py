@@ -13,9 +13,11 @@ a scalar body (a region). Named ops (``linalg_named.py``) build that form themse
   box, so a non-empty iteration space reads out of bounds iff the smallest index is negative or
   the largest reaches the operand's extent (a broadcast from an empty dim included).
 * An output element is the body evaluated at the loop index (``linalg.index`` reads it).
-  Computing with a never-written element (of a ``tensor.empty`` init or input) is UB; an output
-  whose body does not read its ``outs`` argument does not read the init tensor, and an element
-  that is only passed through (yielded as is) keeps its definedness.
+  An element nobody wrote (of a ``tensor.empty`` init or input) is poison (not UB): the body
+  computes with it as with any poison value, so an output is poison where the body's yielded
+  value is, and an init that the body does not read (or a first iteration that selects past
+  it) leaves no poison behind. An integer reduction's result is poison where the init or any
+  summand is.
 * Reductions fold the body over the reduction dims (flattened row-major into one index). Integer
   bodies with static reduction extents up to ``UNROLL_LIMIT`` elements are unrolled exactly in
   loop order (under ``--fp=real`` float bodies too, up to ``REAL_UNROLL_LIMIT``). Otherwise the
@@ -36,9 +38,15 @@ from irverify.errors import Unsupported
 from irverify.ir.affine import AffineMap, BinExpr, Const, Dim
 from irverify.ir.core import Block, EnumAttr, IndexType, IntType, Op, Value
 from irverify.semantics.common import read_element, tensor_from_template
-from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.semantics.registry import semantics as _register
+from irverify.semantics.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
+
+
+def semantics(name: str, attrs: tuple[str, ...] = ()):
+    """Register a linalg op; linalg ops handle poison scalar operands themselves."""
+    return _register(name, attrs, poison=True)
+
 
 # Static reduction sizes unrolled exactly (integer bodies / float bodies under --fp=real).
 UNROLL_LIMIT = 64
@@ -256,20 +264,19 @@ class _BodyInfo:
         return None
 
 
-def _read(ctx, op: Op, val: Any, idx: list[Any], computed: bool) -> Any:
+def _read(ctx, op: Op, val: Any, idx: list[Any], computed: bool) -> Scalar:
+    """An operand's element at ``idx`` as a scalar (poison where it was never written)."""
     if isinstance(val, Scalar):
-        return val.term
-    if computed:
-        return read_element(ctx, val, idx, op.name)
-    return val.at(idx)
+        return val
+    return read_element(ctx, val, idx, op.name)
 
 
-def _eval_block(ctx, block: Block, args: list[Scalar], loop: list[Any]) -> list[Any]:
-    """Run a body block at loop index ``loop``; returns the yielded terms."""
+def _eval_block(ctx, block: Block, args: list[Scalar], loop: list[Any]) -> list[Scalar]:
+    """Run a body block at loop index ``loop``; returns the yielded scalars."""
     saved_loop, saved_env = ctx.loop_index, ctx.env
     ctx.loop_index = loop
     try:
-        return [v.term for v in ctx.run_block(block, args)]
+        return list(ctx.run_block(block, args))
     finally:
         ctx.loop_index, ctx.env = saved_loop, saved_env
 
@@ -279,15 +286,15 @@ def _body_args(ctx, op: Op, spec: Structured, info: _BodyInfo, ins, outs, loop, 
     values (``accs``) or their init elements."""
     args = []
     for i, (m, v) in enumerate(zip(spec.maps, ins)):
-        term = _read(ctx, op, v, apply_map(m, loop), info.args[i].id in info.computed)
-        args.append(Scalar(term, info.args[i].type))
+        x = _read(ctx, op, v, apply_map(m, loop), info.args[i].id in info.computed)
+        args.append(Scalar(x.term, info.args[i].type, x.poison))
     for j, init in enumerate(outs):
         a = info.args[spec.n_ins + j]
         if accs is not None:
-            term = accs[j]
+            x = accs[j]
         else:
-            term = _read(ctx, op, init, apply_map(spec.maps[spec.n_ins + j], loop), a.id in info.computed)
-        args.append(Scalar(term, a.type))
+            x = _read(ctx, op, init, apply_map(spec.maps[spec.n_ins + j], loop), a.id in info.computed)
+        args.append(Scalar(x.term, a.type, x.poison))
     return args
 
 
@@ -306,18 +313,7 @@ def _parallel_result(ctx, op, spec: Structured, info: _BodyInfo, ins, outs, k: i
         loop = _loop_from_output(spec, k, idx, [t.int_val(0)] * len(extents))
         return _eval_block(ctx, spec.body, _body_args(ctx, op, spec, info, ins, outs, loop), loop)[k]
 
-    defined = None
-    src = info.passthrough(k)
-    if src is not None:
-        val = (ins + outs)[src]
-        if isinstance(val, Tensor) and val.defined is not None:
-            m = spec.maps[src]
-
-            def defined(idx, val=val, m=m):
-                loop = _loop_from_output(spec, k, idx, [t.int_val(0)] * len(extents))
-                return val.is_defined(apply_map(m, loop))
-
-    return tensor_from_template(ctx, op.results[k].type, init.dims, make, defined)
+    return tensor_from_template(ctx, op.results[k].type, init.dims, make)
 
 
 # ----------------------------------------------------------------------------- reductions
@@ -363,8 +359,7 @@ def _unrolled(ctx, op, spec, info, ins, outs, k, extents, red, static, total) ->
             accs = _eval_block(ctx, spec.body, _body_args(ctx, op, spec, info, ins, outs, loop, accs), list(loop))
         return accs[k]
 
-    defined = init.defined if total == 0 else None
-    return tensor_from_template(ctx, op.results[k].type, init.dims, make, defined)
+    return tensor_from_template(ctx, op.results[k].type, init.dims, make)
 
 
 def _fold_pattern(op: Op, spec: Structured, info: _BodyInfo, k: int) -> tuple[Op, Value]:
@@ -456,27 +451,24 @@ def _folded(ctx, op, spec, info, ins, outs, k, extents, red, red_ext) -> Tensor:
 
     def make(idx):
         loop = _loop_from_output(spec, k, idx, [t.int_val(0)] * len(extents))
-        acc0 = init.at(idx)
-        if init.defined is not None:
-            ctx.add_ub(t.and_(n > 0, t.not_(init.defined(list(idx)))),
-                       f"{op.name} reads an uninitialized tensor element")
+        acc0 = init.scalar_at(idx)
         q = t.fresh_int("q")
         with ctx.elementwise([q], [n]):
             for d, c in zip(red, _decompose(q, red_ext)):
                 loop[d] = c
-            args = _body_args(ctx, op, spec, info, ins, outs, loop, accs=[o.at(apply_map(
+            args = _body_args(ctx, op, spec, info, ins, outs, loop, accs=[o.scalar_at(apply_map(
                 spec.maps[spec.n_ins + j], loop)) for j, o in enumerate(outs)])
-            s = _eval_block(ctx, block, args, list(loop))[0]
+            summand = _eval_block(ctx, block, args, list(loop))[0]
+        s = summand.term
         arr = t.lambda_([q], t.ite(t.in_range(q, n), s, t.zero_of(t.sort_of(s))))
-        folded = t.reduce(fold_name, acc0, arr, n) if fp_op is None else ctx.fp.reduce(fp_op, acc0, arr, n, elem)
-        return t.ite(n == 0, acc0, folded)
+        folded = t.reduce(fold_name, acc0.term, arr, n) if fp_op is None else ctx.fp.reduce(
+            fp_op, acc0.term, arr, n, elem)
+        from irverify.verify.encode import exists_in
 
-    defined = None
-    if init.defined is not None:
-        def defined(idx):
-            return t.or_(n > 0, init.defined(list(idx)))
+        poison = any_poison(acc0.poison, None if summand.poison is None else exists_in([q], [n], summand.poison))
+        return Scalar(t.ite(n == 0, acc0.term, folded), elem, poison)
 
-    return tensor_from_template(ctx, op.results[k].type, init.dims, make, defined)
+    return tensor_from_template(ctx, op.results[k].type, init.dims, make)
 
 
 from irverify.semantics import linalg_named  # noqa: E402,F401  (registers the named ops)

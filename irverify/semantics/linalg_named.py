@@ -18,8 +18,14 @@ from irverify.ir.affine import AffineMap, Dim
 from irverify.ir.float_bits import literal_bits
 from irverify.ir.core import Block, EnumAttr, FloatAttr, FloatType, IndexType, IntType, Op, TensorType, Value
 from irverify.semantics.linalg import Structured, run_structured
-from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar
+from irverify.semantics.registry import semantics as _register
+from irverify.semantics.values import Scalar, any_poison
+
+
+def semantics(name: str, attrs: tuple[str, ...] = ()):
+    """Register a linalg op; linalg ops handle poison scalar operands themselves."""
+    return _register(name, attrs, poison=True)
+
 
 # ----------------------------------------------------------------------------- body building
 
@@ -279,7 +285,7 @@ def scalar_unary(ctx, op: Op, a: Scalar):
     fn = op.attrs["fn"]
     if fn != "abs" and not (fn == "sqrt" and ctx.fp.name == "ieee"):
         ctx.approximate(f"uninterpreted float function {fn}")
-    return Scalar(ctx.fp.unary(op.attrs["fn"], a.term, ty), ty)
+    return Scalar(ctx.fp.unary(op.attrs["fn"], a.term, ty), ty, a.poison)
 
 
 @semantics("linalg.__scalar_binary", attrs=("fn",))
@@ -287,4 +293,4 @@ def scalar_binary(ctx, op: Op, a: Scalar, b: Scalar):
     """A ``math`` function of two floats (built only by this module): ``ctx.fp.binary``."""
     ty = op.results[0].type
     ctx.approximate(f"uninterpreted float function {op.attrs['fn']}")
-    return Scalar(ctx.fp.binary(op.attrs["fn"], a.term, b.term, ty), ty)
+    return Scalar(ctx.fp.binary(op.attrs["fn"], a.term, b.term, ty), ty, any_poison(a.poison, b.poison))

@@ -8,6 +8,10 @@
 
 A semantics function is called as ``fn(ctx, op, *operand_values)`` and returns the op's
 result value, a tuple/list of them, or ``None`` when the op has no results.
+
+Poison scalar operands: an op registered with ``poison=True`` handles them itself (arithmetic
+propagates poison to its result); for every other op a poison scalar operand is UB (it is an
+index, a size, an offset or a bound, which lower to addresses and branches).
 """
 
 from __future__ import annotations
@@ -44,18 +48,20 @@ class OpSemantics:
     name: str
     fn: Callable
     attrs: frozenset[str]
+    poison: bool = False  # handles poison scalar operands itself
 
 
 _REGISTRY: dict[str, OpSemantics] = {}
 
 
-def semantics(name: str, attrs: tuple[str, ...] = ()):
-    """Register ``fn`` as the meaning of op ``name``; ``attrs`` are the attributes it interprets."""
+def semantics(name: str, attrs: tuple[str, ...] = (), poison: bool = False):
+    """Register ``fn`` as the meaning of op ``name``; ``attrs`` are the attributes it interprets;
+    ``poison``: ``fn`` handles poison scalar operands (otherwise one is UB)."""
 
     def register(fn: Callable) -> Callable:
         if name in _REGISTRY:
             raise RuntimeError(f"semantics for {name} registered twice")
-        _REGISTRY[name] = OpSemantics(name, fn, frozenset(attrs))
+        _REGISTRY[name] = OpSemantics(name, fn, frozenset(attrs), poison)
         return fn
 
     return register

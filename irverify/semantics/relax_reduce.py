@@ -70,8 +70,8 @@ def matmul(ctx, op: Op, a, b):
         length is 0: an unknown value, treated like poison (any value refines it)."""
         if not symbolic_k:
             return value
-        ctx.add_poison(k_a == 0, "matmul: empty reduction of symbolic length (TVM returns uninitialised memory)")
-        unknown = t.uf("poison.relax.matmul_empty", *[t.int_sort()] * len(idx), t.sort_of(value))
+        ctx.add_unknown(k_a == 0, "matmul: empty reduction of symbolic length (TVM returns uninitialised memory)")
+        unknown = t.uf("unknown.relax.matmul_empty", *[t.int_sort()] * len(idx), t.sort_of(value))
         return t.ite(k_a == 0, unknown(*idx), value)
 
     def elem(idx):

@@ -1,12 +1,14 @@
 """``tensor`` dialect semantics (https://mlir.llvm.org/docs/Dialects/TensorOps/).
 
 Tensors are lazy index functions: every data-movement op composes index arithmetic over its
-operands, so the size of a query never depends on the size of a tensor. Whether an element was
-ever written (``defined``) moves with the element: a slice of ``tensor.empty`` is undefined,
-and so are the elements of ``tensor.empty`` that an ``insert_slice`` does not overwrite.
+operands, so the size of a query never depends on the size of a tensor. Whether an element is
+poison (``defined`` is false) moves with the element: the elements of ``tensor.empty`` are
+poison (nobody wrote them), so are a slice of them and the elements an ``insert_slice`` does not
+overwrite; ``tensor.extract`` of a poison element is a poison scalar (not UB), and an inserted,
+splat or padding scalar that is poison makes its elements poison.
 
 UB (runtime preconditions of the ops): out-of-range ``tensor.dim`` index, out-of-bounds
-``extract``/``insert`` index and slices, reading an undefined element with ``tensor.extract``,
+``extract``/``insert`` index and slices, a poison index, size or offset,
 a static result dim of ``tensor.cast``/``expand_shape``/``reshape``/... that differs from the
 runtime extent, ``expand_shape`` output sizes whose product differs from the source extent,
 ``tensor.reshape`` changing the element count, negative dynamic sizes.
@@ -109,7 +111,7 @@ def reassociation(op: Op, src_rank: int, dst_rank: int) -> list[list[int]]:
 
 @semantics("tensor.empty")
 def empty(ctx, op: Op, *dynamic: Scalar):
-    """A tensor of the result type whose elements are all undefined."""
+    """A tensor of the result type whose elements are all poison (never written)."""
     reject_encodings(op)
     ttype = op.results[0].type
     dims = dims_from_type(ctx, op, ttype, dynamic)
@@ -119,30 +121,37 @@ def empty(ctx, op: Op, *dynamic: Scalar):
     return Tensor(ttype, dims, lambda idx: junk, lambda idx: t.false())
 
 
-@semantics("tensor.splat")
+@semantics("tensor.splat", poison=True)
 def splat(ctx, op: Op, value: Scalar, *dynamic: Scalar):
-    """Every element is ``value``; dynamic extents come from the operands."""
+    """Every element is ``value`` (poison if it is); dynamic extents come from the operands."""
     reject_encodings(op)
+    for d in dynamic:
+        ctx.require_not_poison(d, "a size of 'tensor.splat'")
     ttype = op.results[0].type
-    return Tensor(ttype, dims_from_type(ctx, op, ttype, dynamic), lambda idx: value.term)
+    defined = None if value.poison is None else (lambda idx: t.not_(value.poison))
+    return Tensor(ttype, dims_from_type(ctx, op, ttype, dynamic), lambda idx: value.term, defined)
 
 
-@semantics("tensor.from_elements")
+@semantics("tensor.from_elements", poison=True)
 def from_elements(ctx, op: Op, *elements: Scalar):
-    """A static-shaped tensor holding the operands in row-major order."""
+    """A static-shaped tensor holding the operands in row-major order (poison where they are)."""
     reject_encodings(op)
     ttype = op.results[0].type
     dims = [t.int_val(d) for d in ttype.shape]
-    terms = [e.term for e in elements]
 
-    def elem(idx):
+    def chain(idx, terms):
         pos = linearize(idx, dims)
         out = terms[-1]
         for k in range(len(terms) - 2, -1, -1):
             out = t.ite(pos == k, terms[k], out)
         return out
 
-    return Tensor(ttype, dims, elem)
+    defined = None
+    if any(e.poison is not None for e in elements):
+        def defined(idx):
+            return chain(idx, [t.not_(e.is_poison()) for e in elements])
+
+    return Tensor(ttype, dims, lambda idx: chain(idx, [e.term for e in elements]), defined)
 
 
 @semantics("tensor.generate")
@@ -156,7 +165,7 @@ def generate(ctx, op: Op, *dynamic: Scalar):
 
     def make(idx):
         (out,) = ctx.run_block(body, [Scalar(i, IndexType()) for i in idx])
-        return out.term
+        return out
 
     return tensor_from_template(ctx, ttype, dims, make)
 
@@ -256,7 +265,8 @@ def reshape(ctx, op: Op, src: Tensor, shape: Tensor):
     extents = []
     for k in range(n):
         v = read_element(ctx, shape, [t.int_val(k)], "tensor.reshape")
-        extents.append(index_term(Scalar(v, sty)))
+        ctx.require_not_poison(v, f"tensor.reshape: extent {k}")
+        extents.append(index_term(Scalar(v.term, sty)))
     for k, e in enumerate(extents):
         ctx.add_ub(e < 0, f"tensor.reshape: negative extent in dim {k}")
     dims = result_dims(ctx, ttype, extents, op)
@@ -273,25 +283,30 @@ def check_index(ctx, op: Op, tensor: Tensor, idx: Sequence[Any]) -> None:
 
 @semantics("tensor.extract")
 def extract(ctx, op: Op, src: Tensor, *indices: Scalar):
-    """The element at the indices; an out-of-bounds index or an undefined element is UB."""
+    """The element at the indices (poison if it is, e.g. never written); an out-of-bounds or a
+    poison index is UB."""
     reject_encodings(op)
     idx = [i.term for i in indices]
     check_index(ctx, op, src, idx)
-    return Scalar(read_element(ctx, src, idx, "tensor.extract"), op.results[0].type)
+    x = read_element(ctx, src, idx, "tensor.extract")
+    return Scalar(x.term, op.results[0].type, x.poison)
 
 
-@semantics("tensor.insert")
+@semantics("tensor.insert", poison=True)
 def insert(ctx, op: Op, value: Scalar, dest: Tensor, *indices: Scalar):
-    """``dest`` with the element at the indices replaced; an out-of-bounds index is UB."""
+    """``dest`` with the element at the indices replaced (by a poison element if ``value`` is
+    poison); an out-of-bounds or a poison index is UB."""
     reject_encodings(op)
+    for i in indices:
+        ctx.require_not_poison(i, "an index of 'tensor.insert'")
     pos = [i.term for i in indices]
     check_index(ctx, op, dest, pos)
 
     def hit(idx):
         return t.and_(*(a == b for a, b in zip(idx, pos)))
 
-    defined = None if dest.defined is None else (
-        lambda idx: t.or_(hit(idx), dest.is_defined(idx)))
+    defined = None if dest.defined is None and value.poison is None else (
+        lambda idx: t.ite(hit(idx), t.not_(value.is_poison()), dest.is_defined(idx)))
     return Tensor(op.results[0].type, list(dest.dims),
                   lambda idx: t.ite(hit(idx), value.term, dest.at(idx)), defined)
 
@@ -347,8 +362,8 @@ def pad(ctx, op: Op, src: Tensor, *dynamic: Scalar):
     def to_src(idx):
         return [i - lo for i, lo in zip(idx, low)]
 
-    defined = None if src.defined is None else (
-        lambda idx: t.ite(inside(idx), src.is_defined(to_src(idx)), t.true()))
+    defined = None if src.defined is None and value.poison is None else (
+        lambda idx: t.ite(inside(idx), src.is_defined(to_src(idx)), t.not_(value.is_poison())))
     return Tensor(ttype, dims, lambda idx: t.ite(inside(idx), src.at(to_src(idx)), value.term), defined)
 
 

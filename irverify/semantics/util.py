@@ -23,7 +23,7 @@ def require_untied(ties, what: str, loc) -> None:
         raise Unsupported(f"tied_operands {ties} of {what}", loc)
 
 
-@semantics("util.call", attrs=("callee", "tied_operands"))
+@semantics("util.call", attrs=("callee", "tied_operands"), poison=True)
 def call(ctx, op: Op, *args):
     """Inline the callee's body on the arguments (its UB becomes the caller's)."""
     require_untied(op.attrs.get("tied_operands"), "'util.call'", op.loc)

@@ -2,8 +2,14 @@
 
 A tensor is ``(dims, element(index) -> term, defined(index) -> bool)``: shapes are symbolic
 index terms and elements are computed on demand, so the size of a query depends on the program,
-never on the tensor size. ``defined`` is false for elements nobody wrote (``tensor.empty``);
-computing with such an element is UB, returning it leaves that output element unconstrained.
+never on the tensor size.
+
+Poison, as in Alive2 and LLVM's LangRef: every value may be poison. A scalar carries a poison
+condition (``None``: never poison, the common case, which costs nothing); a tensor is poison
+element-wise, where ``defined`` is false (``None``: no element is poison). Poison comes from
+elements nobody wrote (``tensor.empty``), from broken ``nsw``/``nuw``/``exact`` promises, shifts
+by the width or more, and poison arguments; it propagates through computation; a poison output
+element may be refined by any value. The term of a poison value is a deterministic unknown.
 """
 
 from __future__ import annotations
@@ -25,6 +31,10 @@ class Scalar:
 
     term: Term
     type: Type
+    poison: Term | None = None  # a Bool term; None: never poison
+
+    def is_poison(self) -> Term:
+        return t.false() if self.poison is None else self.poison
 
 
 @dataclass
@@ -44,7 +54,16 @@ class Tensor:
         return self.elem(list(idx))
 
     def is_defined(self, idx: Index) -> Term:
+        """The element at ``idx`` is not poison."""
         return t.true() if self.defined is None else self.defined(list(idx))
+
+    def poison_at(self, idx: Index) -> Term | None:
+        """The poison condition of the element at ``idx`` (``None``: never poison)."""
+        return None if self.defined is None else t.not_(self.defined(list(idx)))
+
+    def scalar_at(self, idx: Index) -> Scalar:
+        """The element at ``idx`` as a scalar, with its poison condition."""
+        return Scalar(self.at(idx), self.type.elem, self.poison_at(idx))
 
     def in_bounds(self, idx: Index) -> Term:
         return t.and_(*(t.in_range(i, d) for i, d in zip(idx, self.dims)))
@@ -61,3 +80,11 @@ class TupleValue:
 
 
 Val = Scalar | Tensor | TupleValue
+
+
+def any_poison(*conds: Term | None) -> Term | None:
+    """The disjunction of poison conditions, ``None`` when every one is ``None`` or false."""
+    live = [c for c in conds if c is not None and not t.is_false_literal(c)]
+    if not live:
+        return None
+    return live[0] if len(live) == 1 else t.or_(*live)

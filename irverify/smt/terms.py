@@ -64,6 +64,11 @@ def not_(x: Term) -> Term:
     return z3.Not(x)
 
 
+def is_false_literal(x: Term) -> bool:
+    """Is ``x`` the literal ``false`` (a syntactic test, no simplification)?"""
+    return z3.is_false(x)
+
+
 def implies(a: Term, b: Term) -> Term:
     return z3.Implies(a, b)
 

@@ -302,30 +302,30 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
                 report.source_ub = concrete_source_ub(src_mod, s, report.source_ub) or report.source_ub
             report.notes.append("source_ub: the source is undefined on some inputs; correct where it is defined")
         return report
-    poisoned = source_poison(outcome.failure, src)
-    if poisoned:  # a counterexample resting on source poison: look for one that does not
+    unknown_src = source_unknown(outcome.failure, src)
+    if unknown_src:  # a counterexample resting on an unknown source value: look for one that does not
         from irverify.smt import terms as t
 
-        no_poison = t.not_(t.or_(*(u.cond for u in src.state.poison)))
-        retry = run_checks(inputs, src, tgt, fp, opts.timeout_s, extra=(no_poison,))
+        no_unknown = t.not_(t.or_(*(u.cond for u in src.state.unknown)))
+        retry = run_checks(inputs, src, tgt, fp, opts.timeout_s, extra=(no_unknown,))
         skip = frozenset({outcome.failure.output.label}) if outcome.failure.output else frozenset()
         if retry.failure is None and skip:  # or one on another output
             retry = run_checks(inputs, src, tgt, fp, opts.timeout_s, skip=skip)
-        if retry.failure is not None and not source_poison(retry.failure, src):
-            outcome, poisoned = retry, []
+        if retry.failure is not None and not source_unknown(retry.failure, src):
+            outcome, unknown_src = retry, []
     try:
         cex = counterexample(outcome.failure, inputs, fp)
-        cex, witness_note = _observable(cex, outcome, inputs, src, tgt, fp, opts, poisoned)
+        cex, witness_note = _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src)
         if witness_note:
             notes.append(witness_note)
     except TooLarge as e:
         return FunctionReport(name, Verdict.INCORRECT, notes=notes,
                               message=f"counterexample found but too large to print ({e})")
     report = FunctionReport(name, Verdict.INCORRECT, cex, notes=notes)
-    if poisoned:
+    if unknown_src:
         report.verdict = Verdict.UNKNOWN
-        report.message = ("the source value is poison on this input (" + "; ".join(poisoned) +
-                          "): any target value refines it, and irverify does not track poison "
+        report.message = ("the source value is not determined on this input (" + "; ".join(unknown_src) +
+                          "): irverify models it as an unknown value and does not track it "
                           "through later ops, so this counterexample is not reported as incorrect")
         return report
     if approx:
@@ -364,16 +364,16 @@ def confirm_or_settle(report: FunctionReport, approx: list[str], opts: Options, 
     return settle(report, approx, opts)
 
 
-def _observable(cex, outcome, inputs, src, tgt, fp, opts, poisoned):
+def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
     """Prefer a counterexample execution can show (``irverify.verify.witness``)."""
     from irverify.cex.extract import counterexample
     from irverify.verify import witness
 
     why = witness.degenerate(outcome, cex.dims)
-    if why is None or poisoned:
+    if why is None or unknown_src:
         return cex, ""
     found = witness.observable(outcome, inputs, src, tgt, fp, opts.timeout_s,
-                               acceptable=lambda f: not source_poison(f, src))
+                               acceptable=lambda f: not source_unknown(f, src))
     if found is None:
         return cex, ""
     better, k = found
@@ -442,19 +442,19 @@ def _shown(v) -> str:
     return "not run" if v is None else str(_plain(v))
 
 
-def source_poison(failure, src) -> list[str]:
-    """The source's poison-producing ops that yield poison in the failure's model."""
+def source_unknown(failure, src) -> list[str]:
+    """The source's ops that yield an unknown value (``Ctx.add_unknown``) in the failure's model."""
     from irverify.cex.extract import _true
     from irverify.verify.refinement import CHECK_UB
 
-    if failure.check == CHECK_UB or not _mentions_poison(failure):
+    if failure.check == CHECK_UB or not _mentions_unknown(failure):
         return []
     return [f"{u.loc}: {u.reason}" if u.loc else u.reason
-            for u in src.state.poison if _true(failure.model, u.cond)]
+            for u in src.state.unknown if _true(failure.model, u.cond)]
 
 
-def _mentions_poison(failure) -> bool:
-    """Can the differing source value carry poison (does its term contain a poison value)?"""
+def _mentions_unknown(failure) -> bool:
+    """Can the differing source value carry an unknown value (does its term contain one)?"""
     from irverify.semantics.values import Scalar, Tensor
     from irverify.smt import terms as t
 
@@ -462,9 +462,9 @@ def _mentions_poison(failure) -> bool:
     if out is None:
         return True
     if isinstance(out.src, Scalar):
-        return t.has_uninterpreted_app(out.src.term, prefix="poison.")
+        return t.has_uninterpreted_app(out.src.term, prefix="unknown.")
     if isinstance(out.src, Tensor) and failure.index_vars:
-        return t.has_uninterpreted_app(out.src.at(failure.index_vars), prefix="poison.")
+        return t.has_uninterpreted_app(out.src.at(failure.index_vars), prefix="unknown.")
     return True
 
 

@@ -45,7 +45,7 @@ class UB:
     cond: Any
     reason: str
     loc: Location | None = None
-    kind: str = "ub"  # "ub", or "poison": a value that any value refines
+    kind: str = "ub"  # "ub", or "unknown": a nondeterministic value (see ``Ctx.add_unknown``)
 
 
 @dataclass
@@ -68,6 +68,8 @@ class Inputs:
     pretty: list[tuple[Any, list[Any], Any, int]] = field(default_factory=list)
     # Environment inputs to show in a counterexample: name -> (model, fp) -> ("scalar"|"tensor", value)
     extras: dict[str, Any] = field(default_factory=dict)
+    # Argument name -> its poison condition (a Bool for a scalar, a Bool array for a tensor)
+    poison: dict[str, Any] = field(default_factory=dict)
 
     def symbol(self, key: str, make) -> Any:
         if key not in self.symbols:
@@ -80,7 +82,7 @@ class State:
     """What encoding one function produced besides its results."""
 
     ub: list[UB] = field(default_factory=list)
-    poison: list[UB] = field(default_factory=list)
+    unknown: list[UB] = field(default_factory=list)
     assumptions: list[Any] = field(default_factory=list)
     approximations: set[str] = field(default_factory=set)
     extra_outputs: dict[str, Any] = field(default_factory=dict)
@@ -96,6 +98,7 @@ class Ctx:
         self.state = state or State()
         self.depth = depth
         self._ub_sinks: list[list[UB]] = []
+        self._poison_scopes: list[list[Any]] = []
         self.op: Op | None = None
         self.env: dict[int, Val] = {}  # values in scope at the op being encoded
         self.loop_index: list[Any] | None = None  # loop indices of the enclosing linalg body (linalg.index)
@@ -109,12 +112,39 @@ class Ctx:
         if self._ub_sinks:
             self._ub_sinks[-1].append(record)
         else:
-            (self.state.poison if kind == "poison" else self.state.ub).append(record)
+            (self.state.unknown if kind == "unknown" else self.state.ub).append(record)
 
-    def add_poison(self, cond, reason: str) -> None:
-        """Record where an op yields poison. The value itself is a deterministic unknown; a
-        counterexample on which the source produced poison is not reported as incorrect."""
-        self.add_ub(cond, reason, kind="poison")
+    def add_unknown(self, cond, reason: str) -> None:
+        """Record where an op yields a value the encoding does not pin down (a nondeterministic
+        choice between operands, uninitialised memory of a backend): a deterministic unknown. A
+        counterexample that rests on the source's unknown value is not reported as incorrect."""
+        self.add_ub(cond, reason, kind="unknown")
+
+    # -- poison ---------------------------------------------------------------------------
+
+    def poison_if(self, cond) -> None:
+        """The value being computed (inside ``poison_scope``) is poison where ``cond`` holds."""
+        if t.is_false_literal(cond):
+            return
+        if not self._poison_scopes:
+            raise RuntimeError("poison outside a value computation")
+        self._poison_scopes[-1].append(cond)
+
+    @contextmanager
+    def poison_scope(self) -> Iterator[list[Any]]:
+        """Collect the poison conditions ops raise while computing one value."""
+        scope: list[Any] = []
+        self._poison_scopes.append(scope)
+        try:
+            yield scope
+        finally:
+            self._poison_scopes.pop()
+
+    def require_not_poison(self, value: Val, what: str) -> None:
+        """Using a poison scalar as an index, a size or an offset is UB (as a load or a store
+        through a poison address, or a branch on poison, is in LLVM)."""
+        if isinstance(value, Scalar) and value.poison is not None:
+            self.add_ub(value.poison, f"{what} is poison")
 
     def assume(self, cond) -> None:
         """A fact that holds by construction (e.g. a decomposition of an index)."""
@@ -153,6 +183,7 @@ class Ctx:
             raise Unsupported("recursive calls", loc)
         sub = Ctx(self.module, self.inputs, self.fp, self.state, self.depth + 1)
         sub._ub_sinks = self._ub_sinks
+        sub._poison_scopes = self._poison_scopes
         return sub.run_block(fn.body, args)
 
 
@@ -184,6 +215,9 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
         ctx.op = op
         ctx.env = env
         args = [env[v.id] for v in op.operands]
+        if not sem.poison:
+            for a in args:
+                ctx.require_not_poison(a, f"an operand of '{op.name}'")
         out = sem.fn(ctx, op, *args)
         results = [] if out is None else list(out) if isinstance(out, (list, tuple)) else [out]
         if len(results) != len(op.results):
@@ -202,7 +236,8 @@ TERMINATORS = {"func.return", "util.return", "flow.return", "linalg.yield", "ten
 
 def make_inputs(fn: Function, fp) -> Inputs:
     """Fresh symbolic values for ``fn``'s arguments: a free Int per ``?`` dim (>= 0) and a free
-    array per tensor."""
+    array per tensor. Arguments may be poison (as in Alive2): a free Bool per scalar argument,
+    a free Bool array per tensor argument (element-wise poison)."""
     inputs = Inputs(fp=fp)
     for i, arg in enumerate(fn.args):
         name = arg.name or f"%arg{i}"
@@ -217,7 +252,8 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
         term = t.const(name, scalar_sort(ty, fp))
         if isinstance(ty, IndexType):
             inputs.assumptions.append(t.in_signed_range(term, 64))
-        return Scalar(term, ty)
+        poison = inputs.poison[name] = t.const(f"poison({name})", t.bool_sort())
+        return Scalar(term, ty, poison)
     if isinstance(ty, TensorType):
         dims = []
         for k, d in enumerate(ty.shape):
@@ -234,7 +270,9 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
         arr = t.array_var(name, ty.rank, scalar_sort(ty.elem, fp))
         inputs.arrays[name] = arr
         inputs.pretty.append((arr, dims, ty.elem, 1))
-        return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx))
+        poison = inputs.poison[name] = t.array_var(f"poison({name})", ty.rank, t.bool_sort())
+        return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx),
+                      lambda idx, poison=poison: t.not_(t.select(poison, idx)))
     if isinstance(ty, TupleType):
         return TupleValue([symbolic_value(f, f"{name}.{i}", inputs, loc) for i, f in enumerate(ty.fields)])
     if isinstance(ty, UnknownTensorType):

@@ -21,9 +21,9 @@ from irverify.smt.floats import float_bits, theory
 
 @dataclass
 class Evaluation:
-    outputs: list[Any]  # numpy arrays (0-d for scalars); undefined elements are masked
+    outputs: list[Any]  # numpy arrays (0-d for scalars); poison elements are masked
     ub: list[str]  # reasons of UB conditions that hold on these inputs
-    undefined: list[Any]  # per output: boolean mask of elements never written (or None)
+    undefined: list[Any]  # per output: boolean mask of poison elements (or None)
 
 
 def _scalar_term(value, ty, fp):
@@ -72,6 +72,11 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
                 if t.static_int(d) is None:
                     dims_of[str(d)] = (d, n)
     pairs += [(d, t.int_val(n)) for d, n in dims_of.values()]
+    for name, val in zip(inputs.arg_names, inputs.args):  # concrete arguments are not poison
+        p = inputs.poison.get(name)
+        if p is not None:
+            rank = val.rank if isinstance(val, Tensor) else 0
+            pairs.append((p, t.const_array(rank, t.false()) if rank else t.false()))
     enc = encode_function(fn, module, inputs, fp)
     tensor_subst = []
     for name, val, arg in zip(inputs.arg_names, inputs.args, args):
@@ -92,6 +97,10 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     outputs, undefined = [], []
     for r in (enc.results if outputs_too else []):
         if isinstance(r, Scalar):
+            if r.poison is not None and t.static_bool(concrete(r.poison)) is not False:
+                outputs.append(np.zeros((), dtype=numpy_dtype(r.type)))  # poison: masked
+                undefined.append(np.array(True))
+                continue
             outputs.append(np.array(_python(concrete(r.term), r.type, fp), dtype=numpy_dtype(r.type)))
             undefined.append(None)
             continue

@@ -3,8 +3,8 @@
 1. ``result shapes``: wherever both sides are defined, every result has the same extents
    (a target that is undefined there is caught by the next check).
 2. ``target UB``: the target is undefined only where the source is.
-3. ``value``: wherever the source is defined, every defined source element equals the target's
-   (floats: same bits, or both NaN).
+3. ``value``: wherever the source is defined, every source output element (or scalar) that is
+   not poison is not poison in the target and equals it (floats: same bits, or both NaN).
 
 Each check is one satisfiability query for a counterexample. A counterexample whose tensor
 sizes do not fit in index is not an input: the query is repeated with the inputs' size limits.
@@ -93,7 +93,8 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
             return None
         if res.status == "unsat":
             return None
-        model = minimise(name, pre + used + [formula], dims, res.model, timeout_s, inputs.pretty, fp)
+        model = minimise(name, pre + used + [formula], dims, res.model, timeout_s, inputs.pretty, fp,
+                         prefer=no_poison_inputs(inputs))
         return make_failure(model if fits(model, inputs) else res.model)
 
     # 1. result shapes
@@ -168,7 +169,10 @@ def value_mismatch(out: Output, fp) -> tuple[Any, list[Any]]:
     """A formula true when the target's output differs from a defined source output."""
     s, g = out.src, out.tgt
     if isinstance(s, Scalar) and isinstance(g, Scalar):
-        return t.not_(refines(s.term, g.term, s.type, fp)), []
+        ok = refines(s.term, g.term, s.type, fp)
+        if g.poison is not None:
+            ok = t.and_(t.not_(g.poison), ok)
+        return (t.not_(ok) if s.poison is None else t.and_(t.not_(s.poison), t.not_(ok))), []
     if isinstance(s, Tensor) and isinstance(g, Tensor):
         idx = [t.fresh_int("idx") for _ in range(s.rank)]
         ok = t.and_(g.is_defined(idx), refines(s.at(idx), g.at(idx), s.type.elem, fp))
@@ -192,11 +196,29 @@ def refines(src_term, tgt_term, ty, fp):
     return src_term == tgt_term
 
 
+def no_poison_inputs(inputs: Inputs) -> list[Any]:
+    """Constraints saying that no argument is poison."""
+    out = []
+    for name, p in inputs.poison.items():
+        val = inputs.args[inputs.arg_names.index(name)] if name in inputs.arg_names else None
+        if isinstance(val, Tensor) and val.rank > 0:
+            out.append(p == t.const_array(val.rank, t.false()))
+        else:
+            out.append(t.not_(p))
+    return out
+
+
 def minimise(name: str, assertions: list[Any], dims: list[Any], model, timeout_s: float,
-             pretty=(), fp=None):
-    """Prefer a counterexample with small dynamic dimensions (all dims <= 1, then 2, ...), then
-    one whose input elements are distinct small numbers (so the output shows where each went)."""
+             pretty=(), fp=None, prefer=()):
+    """Prefer a counterexample without poison arguments (``prefer``), then one with small
+    dynamic dimensions (all dims <= 1, then 2, ...), then one whose input elements are distinct
+    small numbers (so the output shows where each went)."""
     budget = min(2.0, timeout_s)
+    if prefer:
+        res = solver.check(f"{name} (no poison inputs)", assertions + list(prefer), budget)
+        if res.status == "sat":
+            model = res.model
+            assertions = assertions + list(prefer)
     for b in MINIMISE_BOUNDS if dims else ():
         bounds = [d <= b for d in dims]
         res = solver.check(f"{name} (minimise <= {b})", assertions + bounds, budget)

@@ -49,6 +49,8 @@ class Counterexample:
     target_value: Any = None
     ub_reasons: list[str] = field(default_factory=list)
     arg_order: list[str] = field(default_factory=list)  # argument names in call order
+    # Arguments that are poison: name -> True (a scalar) or the poison indices (a tensor)
+    poison_inputs: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
@@ -61,6 +63,7 @@ class Counterexample:
             "source_value": _plain(self.source_value),
             "target_value": _plain(self.target_value),
             "ub_reasons": self.ub_reasons,
+            "poison_inputs": {k: _plain(v) for k, v in self.poison_inputs.items()},
         }
 
 

@@ -50,7 +50,7 @@ INT_PAIRS = [
      "  %r = arith.addi %a, %b overflow<nsw> : i8\n" + ret("%r", "i8"), I),
     ("add-nuw-same-flags", "%a: i8, %b: i8", "i8",
      "  %r = arith.addi %a, %b overflow<nuw> : i8\n" + ret("%r", "i8"),
-     "  %r = arith.addi %b, %a overflow<nuw> : i8\n" + ret("%r", "i8"), U),  # differs only where the source is poison
+     "  %r = arith.addi %b, %a overflow<nuw> : i8\n" + ret("%r", "i8"), C),  # poison exactly where the source is
     ("ext-add-no-wrap", "%a: i8, %b: i8", "i16",
      "  %x = arith.extsi %a : i8 to i16\n  %y = arith.extsi %b : i8 to i16\n"
      "  %r = arith.addi %x, %y : i16\n" + ret("%r", "i16"),
@@ -60,11 +60,12 @@ INT_PAIRS = [
      "  %c1 = arith.constant 1 : index\n  %s = arith.addi %a, %c1 : index\n"
      "  %r = arith.cmpi sgt, %s, %a : index\n" + ret("%r", "i1"),
      "  %r = arith.constant true\n" + ret("%r", "i1"), I),
-    ("index-add-nsw-poison-is-a-fixed-unknown", "%a: index", "i1",
+    # a + 1 > a is true wherever a +nsw 1 is not poison
+    ("index-add-nsw-poison-is-refined-by-true", "%a: index", "i1",
      "  %c1 = arith.constant 1 : index\n  %s = arith.addi %a, %c1 overflow<nsw> : index\n"
      "  %r = arith.cmpi sgt, %s, %a : index\n" + ret("%r", "i1"),
      "  %r = arith.cmpi sgt, %a, %a : index\n  %t = arith.constant true\n"
-     "  %u = arith.xori %r, %t : i1\n" + ret("%u", "i1"), U),
+     "  %u = arith.xori %r, %t : i1\n" + ret("%u", "i1"), C),
     ("divsi-by-1", "%a: i32", "i32",
      "  %c = arith.constant 1 : i32\n  %r = arith.divsi %a, %c : i32\n" + ret("%r", "i32"),
      "  " + ret("%a", "i32").strip(), C),
@@ -128,9 +129,12 @@ INT_PAIRS = [
     ("and-is-not-or", "%a: i8, %b: i8", "i8",
      "  %r = arith.andi %a, %b : i8\n" + ret("%r", "i8"),
      "  %r = arith.ori %a, %b : i8\n" + ret("%r", "i8"), I),
-    ("shift-by-width-is-poison", "%a: i8", "i8",  # a poison source value: reported unknown, never incorrect
+    ("shift-by-width-is-poison", "%a: i8", "i8",  # a poison source value: any value refines it
      "  %c = arith.constant 8 : i8\n  %r = arith.shli %a, %c : i8\n" + ret("%r", "i8"),
-     "  %r = arith.constant 0 : i8\n" + ret("%r", "i8"), U),
+     "  %r = arith.constant 0 : i8\n" + ret("%r", "i8"), C),
+    ("shift-by-width-in-target", "%a: i8", "i8",  # the target is poison where the source is 0
+     "  %r = arith.constant 0 : i8\n" + ret("%r", "i8"),
+     "  %c = arith.constant 8 : i8\n  %r = arith.shli %a, %c : i8\n" + ret("%r", "i8"), I),
     ("shli-then-shrui", "%a: i8", "i8",
      "  %c = arith.constant 4 : i8\n  %s = arith.shli %a, %c : i8\n  %r = arith.shrui %s, %c : i8\n"
      + ret("%r", "i8"),

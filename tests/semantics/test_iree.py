@@ -373,7 +373,8 @@ def test_f4_arithmetic_is_unsupported():
     assert r.verdict is Verdict.UNSUPPORTED and "f4E2M1FN" in r.functions[0].message
 
 
-def test_undefined_elements_through_another_element_type_are_unsupported():
+def test_poison_elements_through_another_element_type():
+    """A unit holding bits of a poison (never written) element is poison."""
     body = """  %0 = hal.interface.binding.subspan layout(#l) binding(0) alignment(64) offset(%c0) : !iree_tensor_ext.dispatch.tensor<readwrite:tensor<8xi8>>
   %v = iree_tensor_ext.dispatch.tensor.load %0, offsets = [0], sizes = [8], strides = [1] : !iree_tensor_ext.dispatch.tensor<readwrite:tensor<8xi8>> -> tensor<8xi8>
   %1 = hal.interface.binding.subspan layout(#l) binding(0) alignment(64) offset(%c0) : !iree_tensor_ext.dispatch.tensor<readwrite:tensor<16xf4E2M1FN>>
@@ -382,4 +383,11 @@ def test_undefined_elements_through_another_element_type_are_unsupported():
     text = f"#l = {F4_LAYOUT}\n" + "".join(
         f"func.func @{n}() {{\n  %c0 = arith.constant 0 : index\n{body}\n  return\n}}\n" for n in ("src", "tgt"))
     r = check_text(text)
-    assert r.verdict is Verdict.UNSUPPORTED and "undefined" in r.functions[0].message
+    assert r.verdict is Verdict.CORRECT, r.functions[0].message
+    kept = body.split("\n  iree_tensor_ext.dispatch.tensor.store")[0]  # the binding keeps its contents
+    pair = f"#l = {F4_LAYOUT}\n" + "".join(
+        f"func.func @{n}() {{\n  %c0 = arith.constant 0 : index\n{b}\n  return\n}}\n"
+        for n, b in (("src", kept), ("tgt", body)))
+    r = check_text(pair)
+    assert r.verdict is Verdict.INCORRECT
+    assert r.functions[0].counterexample.target_value == "poison"
