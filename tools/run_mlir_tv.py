@@ -75,12 +75,10 @@ CAT_TIMEOUT = "timeout"
 CAT_INPUT = "input"  # irverify rejects the input (parse, signatures)
 CAT_INTERNAL = "internal-error"
 CAT_COUNTEREXAMPLE = "counterexample"  # incorrect where the suite expects correct
-CAT_POISON = "poison-model"  # irverify's deterministic-poison model is stricter than refinement
 CAT_OTHER = "other"
 
 SHIFT_OPS = {"arith.shli", "arith.shrsi", "arith.shrui"}
 
-UNINIT_MARK = "uninitialized"
 ABSTRACT_MARK = "abstract float model"
 
 
@@ -274,20 +272,22 @@ def _cex_summary(f: dict | None) -> str:
     return f"{cex.get('check')}{where}{idx}{vals}; {conf}"
 
 
-def uninit_only_ub(case: Case, timeout_s: float = 10.0) -> str | None:
-    """The reason of an uninitialised read (``tensor.empty`` contents) in the source when some
-    input makes the source undefined *only* through such reads, else ``None``.
+def empty_read_poison(case: Case, timeout_s: float = 10.0) -> str | None:
+    """A reason when some input that is not poison makes an output of the source poison
+    (through ``tensor.empty`` contents, which are poison), else ``None``.
 
     This is what makes a ``correct`` verdict on a pair the suite calls not-equivalent a
-    difference of semantics rather than an irverify bug: irverify treats computing with
-    ``tensor.empty`` contents as UB (so any target refines those inputs), the suite's label
-    treats them as arbitrary values."""
+    difference of semantics rather than an irverify bug: irverify reads ``tensor.empty``
+    contents as poison (which any target value refines), the suite's label reads them as
+    arbitrary values."""
     from irverify.errors import InputError, Unsupported
     from irverify.frontends import load
+    from irverify.semantics.values import Scalar, Tensor
     from irverify.smt import solver
     from irverify.smt import terms as t
     from irverify.smt.floats import theory
     from irverify.verify.encode import encode_function, make_inputs
+    from irverify.verify.refinement import no_poison_inputs
 
     try:
         module = load(case.src)
@@ -297,15 +297,18 @@ def uninit_only_ub(case: Case, timeout_s: float = 10.0) -> str | None:
                 continue
             inputs = make_inputs(fn, fp)
             enc = encode_function(fn, module, inputs, fp)
-            uninit = [u for u in enc.state.ub if UNINIT_MARK in u.reason]
-            if not uninit:
-                continue
-            other = [u.cond for u in enc.state.ub if UNINIT_MARK not in u.reason]
-            pre = list(inputs.assumptions) + enc.state.assumptions
-            query = pre + [t.not_(t.or_(*other)), t.or_(*(u.cond for u in uninit))]
-            if solver.check("uninitialised reads only", query, timeout_s).status == "sat":
-                u = uninit[0]
-                return f"{u.loc}: {u.reason}" if u.loc else u.reason
+            pre = list(inputs.assumptions) + enc.state.assumptions + no_poison_inputs(inputs)
+            pre.append(t.not_(t.or_(*(u.cond for u in enc.state.ub))))
+            for k, r in enumerate(enc.results):
+                if isinstance(r, Scalar) and r.poison is not None:
+                    poison = r.poison
+                elif isinstance(r, Tensor) and r.defined is not None:
+                    idx = [t.fresh_int("idx") for _ in range(r.rank)]
+                    poison = t.and_(r.in_bounds(idx), t.not_(r.defined(idx)))
+                else:
+                    continue
+                if solver.check("poison from tensor.empty", pre + [poison], timeout_s).status == "sat":
+                    return f"@{fn.name} result #{k} is poison (it reads tensor.empty contents)"
     except (InputError, Unsupported):
         return None
     return None
@@ -340,10 +343,10 @@ def classify(case: Case, record: dict) -> Outcome:
 
     # Disagreements.
     if verdict == "correct":  # the suite says not-equivalent
-        uninit = uninit_only_ub(case) if "tensor.empty" in case.ops else None
+        uninit = empty_read_poison(case) if "tensor.empty" in case.ops else None
         if uninit:
             return Outcome(DISAGREE, CAT_BY_DESIGN,
-                           "by design: reads tensor.empty: UB in irverify (so anything refines the source), "
+                           "by design: reads tensor.empty: poison in irverify (so anything refines the source), "
                            "the suite's label reads it as arbitrary values: " + _strip_path(uninit))
         return Outcome(DISAGREE, CAT_SOUNDNESS,
                        "SOUNDNESS: irverify proves refinement but the suite says not-equivalent"
@@ -378,10 +381,10 @@ def classify(case: Case, record: dict) -> Outcome:
         summary = _cex_summary(f)
         if case.identity:
             return Outcome(DISAGREE, CAT_IDENTITY, "IDENTITY CHECK FAILED (nondeterministic encoding?): " + summary)
-        if any(UNINIT_MARK in r for r in cex.get("ub_reasons", [])):
+        if cex.get("target_value") == "poison" and "tensor.empty" in case.ops:
             return Outcome(DISAGREE, CAT_BY_DESIGN,
-                           "by design: tgt reads tensor.empty contents (UB in irverify; mlir-tv treats them "
-                           "as arbitrary values): " + summary)
+                           "by design: tgt reads tensor.empty contents (poison in irverify; mlir-tv treats "
+                           "them as arbitrary values): " + summary)
         if case.semantic_args:
             return Outcome(DISAGREE, CAT_BY_DESIGN,
                            f"by design: the suite's verdict holds only under mlir-tv's `{case.args}`: {summary}")
@@ -389,10 +392,6 @@ def classify(case: Case, record: dict) -> Outcome:
             return Outcome(DISAGREE, CAT_BY_DESIGN,
                            "by design: index is 64-bit in irverify (as on IREE's llvm-cpu target) and "
                            "32-bit in mlir-tv, so this shift is defined, not poison: " + summary)
-        if case.expected == "src-ub/other" and set(case.ops) & SHIFT_OPS:
-            return Outcome(DISAGREE, CAT_POISON,
-                           "poison model: a shift by >= the bit width is poison in MLIR (mlir-tv: UB), which any "
-                           "value refines; irverify models poison as a deterministic unknown value: " + summary)
         if case.expected == "src-ub/other":
             return Outcome(DISAGREE, CAT_COUNTEREXAMPLE,
                            "the suite says src is always undefined; irverify finds a defined input: " + summary)

@@ -5,7 +5,7 @@
 // CHECK: Example:
 // CHECK: Differing output: result #0
 // CHECK: Source value:
-// CHECK: Target value:
+// CHECK: Target value: poison
 // CHECK: verdict: incorrect
 
 func.func @src(%x: i32, %y: i32) -> i32 {

@@ -1,7 +1,5 @@
 // Dropping nsw only removes poison: correct (a poison source value may be refined by
-// any value). irverify models poison as a deterministic unknown that only poison
-// refines, so it reports a spurious counterexample here.
-// XFAIL: *
+// any value).
 // RUN: irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: correct
 // CHECK: verdict: correct

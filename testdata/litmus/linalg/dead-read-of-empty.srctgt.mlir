@@ -1,0 +1,21 @@
+// Reading tensor.empty gives poison, not UB: an op whose result is never used may read it,
+// and removing that op is correct.
+// RUN: irverify check %s --no-confirm | filecheck %s
+// CHECK: @src: correct
+// CHECK: verdict: correct
+
+func.func @src(%a: tensor<4xi32>) -> tensor<4xi32> {
+  %e = tensor.empty() : tensor<4xi32>
+  %dead = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                          iterator_types = ["parallel"]}
+      ins(%a : tensor<4xi32>) outs(%e : tensor<4xi32>) {
+  ^bb0(%x: i32, %y: i32):
+    %s = arith.addi %x, %y : i32
+    linalg.yield %s : i32
+  } -> tensor<4xi32>
+  return %a : tensor<4xi32>
+}
+
+func.func @tgt(%a: tensor<4xi32>) -> tensor<4xi32> {
+  return %a : tensor<4xi32>
+}
