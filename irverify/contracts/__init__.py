@@ -54,7 +54,7 @@ def direct_pair(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Fun
 
         return frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, approximate)
 
-    return ContractPair(name, s, g, lambda fp: make_inputs(s, fp),
+    return ContractPair(name, s, g, lambda fp: make_inputs(s, fp, src_mod.frontend == "mlir"),
                         lambda inputs, fp: encode_function(s, src_mod, inputs, fp),
                         lambda inputs, fp: encode_function(g, tgt_mod, inputs, fp), confirm)
 

@@ -229,7 +229,7 @@ def composed_pair(f: str, src: Module, tgt: Module, t_fn: Function, t0: Function
     def make_inputs(fp):
         from irverify.verify.encode import Inputs, symbolic_value
 
-        inputs = Inputs(fp=fp)
+        inputs = Inputs(fp=fp, poison_args=False)  # Relax has no poison
         for name, ty in inputs_spec:
             inputs.arg_names.append(name)
             inputs.args.append(symbolic_value(ty, name, inputs, s.loc))

@@ -226,10 +226,14 @@ def _index_bitwise(fn):
     return lambda x, y: t.bv_to_sint(fn(t.int_to_bv(x, INDEX_BITS), t.int_to_bv(y, INDEX_BITS)))
 
 
-def _division(name, bv_fn, int_fn, signed_overflow=False):
-    @semantics(f"arith.{name}")
+def _division(name, bv_fn, int_fn, signed_overflow=False, exact_rem=None):
+    """``exact_rem``: (bit-vector, index) remainders for the ``exact`` flag (``isExact``): a
+    division with a remainder is poison."""
+
+    @semantics(f"arith.{name}", attrs=("isExact",) if exact_rem else ())
     def sem(ctx, op: Op, a, b):
         ty = elem_type(op.results[0].type)
+        exact = bool(op.attrs.get("isExact"))
 
         def fn(x, y):
             zero = t.int_val(0) if isinstance(ty, IndexType) else t.bv_val(0, ty.width)
@@ -241,7 +245,11 @@ def _division(name, bv_fn, int_fn, signed_overflow=False):
             if signed_overflow and isinstance(ty, IndexType):
                 ctx.add_ub(t.and_(x == -(1 << (INDEX_BITS - 1)), y == -1),
                            f"arith.{name}: signed division overflow")
-            return int_fn(x, y) if isinstance(ty, IndexType) else bv_fn(x, y)
+            r = int_fn(x, y) if isinstance(ty, IndexType) else bv_fn(x, y)
+            if exact:
+                rem = exact_rem[1](x, y) if isinstance(ty, IndexType) else exact_rem[0](x, y)
+                r = poison(ctx, f"{name}.exact", rem != zero, r, x, y)
+            return r
 
         return elementwise(ctx, op, fn, a, b)
 
@@ -269,8 +277,8 @@ def _bv_ceildiv_unsigned(x, y):
     return t.ite(t.urem(x, y) != t.bv_val(0, t.width(x)), q + 1, q)
 
 
-_division("divsi", t.sdiv, t.truncdiv, signed_overflow=True)
-_division("divui", t.udiv, _unsigned_index_op(t.floordiv))
+_division("divsi", t.sdiv, t.truncdiv, signed_overflow=True, exact_rem=(t.srem, t.truncrem))
+_division("divui", t.udiv, _unsigned_index_op(t.floordiv), exact_rem=(t.urem, _unsigned_index_op(t.floormod)))
 _division("ceildivsi", _bv_ceildiv_signed, t.ceildiv, signed_overflow=True)
 _division("ceildivui", _bv_ceildiv_unsigned, _unsigned_index_op(t.ceildiv))
 _division("floordivsi", _bv_floordiv, t.floordiv, signed_overflow=True)
@@ -314,15 +322,28 @@ _bitwise("xori", lambda x, y: x ^ y)
 
 
 def _shift(name, fn):
-    @semantics(f"arith.{name}", attrs=("overflowFlags",) if name == "shli" else ())
+    """A shift by the width or more is poison; so is ``shli`` with ``nuw`` (``nsw``) shifting out
+    a bit that is not zero (that differs from the result's sign bit), and ``shrui``/``shrsi``
+    with ``exact`` (``isExact``) shifting out a bit that is not zero."""
+
+    @semantics(f"arith.{name}", attrs=("overflowFlags",) if name == "shli" else ("isExact",))
     def sem(ctx, op: Op, a, b):
         ty = elem_type(op.results[0].type)
-        if overflow_flags(op):
-            raise Unsupported(f"overflowFlags on {op.name}", op.loc)
+        flags = overflow_flags(op)
+        exact = bool(op.attrs.get("isExact"))
         width = INDEX_BITS if isinstance(ty, IndexType) else ty.width
 
         def bv_shift(x, y):
-            return poison(ctx, name, t.uge(y, t.bv_val(width, width)), fn(x, y), x, y)
+            r = fn(x, y)
+            conds = [t.uge(y, t.bv_val(width, width))]
+            if "nuw" in flags:
+                conds.append(t.lshr(r, y) != x)
+            if "nsw" in flags:
+                conds.append(t.ashr(r, y) != x)
+            if exact:
+                conds.append(t.shl(r, y) != x)
+            return poison(ctx, name + "".join("." + f for f in sorted(flags)) + (".exact" if exact else ""),
+                          t.or_(*conds), r, x, y)
 
         return elementwise(ctx, op, _index_bitwise(bv_shift) if isinstance(ty, IndexType) else bv_shift, a, b)
 
@@ -440,10 +461,21 @@ semantics("arith.trunci", attrs=("overflowFlags",))(
 
 
 def _trunci(ctx, op, a):
-    if overflow_flags(op):
-        raise Unsupported(f"overflowFlags on {op.name}", op.loc)
-    dst = elem_type(op.results[0].type)
-    return elementwise(ctx, op, lambda x: t.trunc(x, dst.width), a)
+    """Truncation; with ``nuw`` (``nsw``) a value that the result does not represent as an
+    unsigned (signed) number is poison."""
+    flags = overflow_flags(op)
+    src, dst = elem_type(op.operands[0].type), elem_type(op.results[0].type)
+
+    def fn(x):
+        r = t.trunc(x, dst.width)
+        conds = []
+        if "nuw" in flags:
+            conds.append(t.zext(r, src.width) != x)
+        if "nsw" in flags:
+            conds.append(t.sext(r, src.width) != x)
+        return poison(ctx, "trunci." + ".".join(sorted(flags)), t.or_(*conds), r, x) if conds else r
+
+    return elementwise(ctx, op, fn, a)
 
 
 _cast("sitofp", lambda ctx, x, src, dst: ctx.fp.from_int(x, True, dst))

@@ -46,11 +46,6 @@ def tensor_from_template(ctx, ttype: TensorType, dims: Sequence[Any],
     return Tensor(ttype, list(dims), elem, defined)
 
 
-def read_element(ctx, tensor: Tensor, idx: Sequence[Any], what: str) -> Scalar:
-    """The element at ``idx`` with its poison condition (an element nobody wrote is poison)."""
-    return tensor.scalar_at(idx)
-
-
 def elementwise(ctx, op: Op, fn: Callable[..., Any], *args: Scalar | Tensor) -> Scalar | Tensor:
     """Apply a scalar function to scalars, or lift it elementwise over same-shaped tensors.
     ``fn`` receives operand terms and returns the result term. The result is poison where an

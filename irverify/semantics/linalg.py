@@ -37,7 +37,7 @@ from typing import Any
 from irverify.errors import Unsupported
 from irverify.ir.affine import AffineMap, BinExpr, Const, Dim
 from irverify.ir.core import Block, EnumAttr, IndexType, IntType, Op, Value
-from irverify.semantics.common import read_element, tensor_from_template
+from irverify.semantics.common import tensor_from_template
 from irverify.semantics.registry import semantics as _register
 from irverify.semantics.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
@@ -256,19 +256,10 @@ class _BodyInfo:
                     for inner in b.ops:
                         self.computed |= {v.id for v in inner.operands}
 
-    def passthrough(self, k: int) -> int | None:
-        """The argument position output ``k`` yields unchanged, if any."""
-        for pos, a in enumerate(self.args):
-            if a is self.yields[k]:
-                return pos
-        return None
 
-
-def _read(ctx, op: Op, val: Any, idx: list[Any], computed: bool) -> Scalar:
+def _read(val: Any, idx: list[Any]) -> Scalar:
     """An operand's element at ``idx`` as a scalar (poison where it was never written)."""
-    if isinstance(val, Scalar):
-        return val
-    return read_element(ctx, val, idx, op.name)
+    return val if isinstance(val, Scalar) else val.scalar_at(idx)
 
 
 def _eval_block(ctx, block: Block, args: list[Scalar], loop: list[Any]) -> list[Scalar]:
@@ -286,14 +277,14 @@ def _body_args(ctx, op: Op, spec: Structured, info: _BodyInfo, ins, outs, loop, 
     values (``accs``) or their init elements."""
     args = []
     for i, (m, v) in enumerate(zip(spec.maps, ins)):
-        x = _read(ctx, op, v, apply_map(m, loop), info.args[i].id in info.computed)
+        x = _read(v, apply_map(m, loop))
         args.append(Scalar(x.term, info.args[i].type, x.poison))
     for j, init in enumerate(outs):
         a = info.args[spec.n_ins + j]
         if accs is not None:
             x = accs[j]
         else:
-            x = _read(ctx, op, init, apply_map(spec.maps[spec.n_ins + j], loop), a.id in info.computed)
+            x = _read(init, apply_map(spec.maps[spec.n_ins + j], loop))
         args.append(Scalar(x.term, a.type, x.poison))
     return args
 
@@ -350,9 +341,7 @@ def _unrolled(ctx, op, spec, info, ins, outs, k, extents, red, static, total) ->
         loop = _loop_from_output(spec, k, idx, [t.int_val(0)] * len(extents))
         accs = []
         for j, o in enumerate(outs):
-            a = info.args[spec.n_ins + j]
-            out_idx = apply_map(spec.maps[spec.n_ins + j], loop)
-            accs.append(_read(ctx, op, o, out_idx, a.id in info.computed and total > 0))
+            accs.append(_read(o, apply_map(spec.maps[spec.n_ins + j], loop)))
         for point in itertools.product(*(range(s) for s in static)):
             for d, p in zip(red, point):
                 loop[d] = t.int_val(p)

@@ -27,7 +27,6 @@ from irverify.ir.core import IndexType, IntType, Op, TensorType
 from irverify.semantics.common import (
     DYNAMIC,
     fresh_index,
-    read_element,
     result_dims,
     static_or_dynamic,
     tensor_from_template,
@@ -264,7 +263,7 @@ def reshape(ctx, op: Op, src: Tensor, shape: Tensor):
     sty = shape.type.elem
     extents = []
     for k in range(n):
-        v = read_element(ctx, shape, [t.int_val(k)], "tensor.reshape")
+        v = shape.scalar_at([t.int_val(k)])
         ctx.require_not_poison(v, f"tensor.reshape: extent {k}")
         extents.append(index_term(Scalar(v.term, sty)))
     for k, e in enumerate(extents):
@@ -288,7 +287,7 @@ def extract(ctx, op: Op, src: Tensor, *indices: Scalar):
     reject_encodings(op)
     idx = [i.term for i in indices]
     check_index(ctx, op, src, idx)
-    x = read_element(ctx, src, idx, "tensor.extract")
+    x = src.scalar_at(idx)
     return Scalar(x.term, op.results[0].type, x.poison)
 
 

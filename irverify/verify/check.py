@@ -274,7 +274,7 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
     if opts.fp == "ieee" and not any(w in m.text for m in (src_mod, tgt_mod) for w in NAN_BITS_OBSERVERS):
         fp.canonical_nan = True
     try:
-        inputs = make_inputs(s, fp) if plan is None else plan.make_inputs(fp)
+        inputs = make_inputs(s, fp, src_mod.frontend == "mlir") if plan is None else plan.make_inputs(fp)
         src = encode_function(s, src_mod, inputs, fp) if plan is None else plan.encode_source(inputs, fp)
         tgt = encode_function(g, tgt_mod, inputs, fp) if plan is None else plan.encode_target(inputs, fp)
         outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)

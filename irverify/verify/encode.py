@@ -70,6 +70,7 @@ class Inputs:
     extras: dict[str, Any] = field(default_factory=dict)
     # Argument name -> its poison condition (a Bool for a scalar, a Bool array for a tensor)
     poison: dict[str, Any] = field(default_factory=dict)
+    poison_args: bool = True  # may arguments be poison?
 
     def symbol(self, key: str, make) -> Any:
         if key not in self.symbols:
@@ -234,11 +235,12 @@ TERMINATORS = {"func.return", "util.return", "flow.return", "linalg.yield", "ten
 # ----------------------------------------------------------------------------- inputs
 
 
-def make_inputs(fn: Function, fp) -> Inputs:
+def make_inputs(fn: Function, fp, poison: bool = True) -> Inputs:
     """Fresh symbolic values for ``fn``'s arguments: a free Int per ``?`` dim (>= 0) and a free
-    array per tensor. Arguments may be poison (as in Alive2): a free Bool per scalar argument,
-    a free Bool array per tensor argument (element-wise poison)."""
-    inputs = Inputs(fp=fp)
+    array per tensor. With ``poison`` (MLIR functions) arguments may be poison, as in Alive2: a
+    free Bool per scalar argument, a free Bool array per tensor argument (element-wise poison).
+    Relax has no poison: its arguments are the runtime's concrete tensors."""
+    inputs = Inputs(fp=fp, poison_args=poison)
     for i, arg in enumerate(fn.args):
         name = arg.name or f"%arg{i}"
         inputs.arg_names.append(name)
@@ -252,6 +254,8 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
         term = t.const(name, scalar_sort(ty, fp))
         if isinstance(ty, IndexType):
             inputs.assumptions.append(t.in_signed_range(term, 64))
+        if not inputs.poison_args:
+            return Scalar(term, ty)
         poison = inputs.poison[name] = t.const(f"poison({name})", t.bool_sort())
         return Scalar(term, ty, poison)
     if isinstance(ty, TensorType):
@@ -270,6 +274,8 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
         arr = t.array_var(name, ty.rank, scalar_sort(ty.elem, fp))
         inputs.arrays[name] = arr
         inputs.pretty.append((arr, dims, ty.elem, 1))
+        if not inputs.poison_args:
+            return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx))
         poison = inputs.poison[name] = t.array_var(f"poison({name})", ty.rank, t.bool_sort())
         return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx),
                       lambda idx, poison=poison: t.not_(t.select(poison, idx)))

@@ -59,7 +59,7 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
 
     fp = theory(fp_name)
     fn = module.functions[name]
-    inputs = make_inputs(fn, fp)
+    inputs = make_inputs(fn, fp, poison=False)  # concrete arguments are not poison
     pairs = []
     for val, arg in zip(inputs.args, args):
         if isinstance(val, Scalar):
@@ -72,11 +72,6 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
                 if t.static_int(d) is None:
                     dims_of[str(d)] = (d, n)
     pairs += [(d, t.int_val(n)) for d, n in dims_of.values()]
-    for name, val in zip(inputs.arg_names, inputs.args):  # concrete arguments are not poison
-        p = inputs.poison.get(name)
-        if p is not None:
-            rank = val.rank if isinstance(val, Tensor) else 0
-            pairs.append((p, t.const_array(rank, t.false()) if rank else t.false()))
     enc = encode_function(fn, module, inputs, fp)
     tensor_subst = []
     for name, val, arg in zip(inputs.arg_names, inputs.args, args):

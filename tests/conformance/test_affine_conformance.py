@@ -2,8 +2,10 @@
 
 Affine ops take ``index`` scalars, so each function is called once per input tuple (IREE runs
 all calls of one compiled module in one child process). Values include negatives, zero and
-large magnitudes (kept where 64-bit index arithmetic does not wrap, since irverify's index is
-unbounded). A ``mod``/``floordiv``/``ceildiv`` by a symbol that is not positive is UB for
+large magnitudes; ``test_index_limits_agree_with_iree`` adds ``INT64_MIN``/``INT64_MAX``, where
+``+`` wraps and an overflowing ``*`` is poison (``lower-affine`` emits ``arith.muli
+overflow<nsw>``): a poison result shows as an arbitrary value on execution, so it is not
+compared. A ``mod``/``floordiv``/``ceildiv`` by a symbol that is not positive is UB for
 irverify and is left out of the IREE calls (``test_nonpositive_divisor_is_ub`` checks it).
 """
 
@@ -32,7 +34,13 @@ MAPS = {
     "min": ("affine.min", "affine_map<(d0, d1)[s0] -> (d0, d1 + 2, s0 * 3 - d0, 16)>", 2, 1),
     "max": ("affine.max", "affine_map<(d0, d1)[s0] -> (d0 - d1, d1 floordiv 3, -s0)>", 2, 1),
     "minmod": ("affine.min", "affine_map<(d0)[s0] -> (d0 mod 4, s0 - d0 ceildiv 2)>", 1, 1),
+    "wrap": ("affine.apply", "affine_map<(d0, d1) -> (d0 + d1 + 1)>", 2, 0),
+    "edges": ("affine.apply", "affine_map<(d0) -> (d0 ceildiv 3 + d0 floordiv 5 + d0 mod 7)>", 1, 0),
+    "mulwrap": ("affine.apply", "affine_map<(d0) -> (d0 * 3 + 1)>", 1, 0),
 }
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+LIMITS = [INT64_MIN, INT64_MIN + 1, INT64_MIN + 2, -(1 << 62), (1 << 62) - 1, 1 << 62, INT64_MAX - 1,
+          INT64_MAX, -1, 0, 1]
 DIVIDES_BY_SYMBOL = {"symdiv"}
 
 
@@ -84,10 +92,38 @@ def test_affine_agrees_with_iree(setup):
         assert not isinstance(got, ExecutionError), f"@{name}{args}: {got}"
         ev = evaluate_function(module, name, args, fp_name="ieee")
         assert ev.ub == [], f"@{name}{args}: unexpected UB {ev.ub}"
+        if ev.undefined[0] is not None:  # poison (an overflowing product): any value
+            continue
         if int(ev.outputs[0]) != int(np.asarray(got[0])):
             mismatches.append(f"@{name}{args}: irverify {int(ev.outputs[0])}, IREE {int(np.asarray(got[0]))}")
     assert not mismatches, "\n".join(mismatches[:20])
     assert len(good) >= 250
+
+
+def test_index_limits_agree_with_iree():
+    """Wrapping ``+``, ``floordiv``/``ceildiv``/``mod`` at the ends of index (``ceildiv`` of
+    INT64_MIN wraps in the expansion), and ``*`` whose overflow is poison."""
+    text = module_text()
+    module = parse_mlir(text, "affine.mlir")
+    cases = [("wrap", [a, b]) for a in LIMITS for b in LIMITS[::2]]
+    cases += [("edges", [a]) for a in LIMITS] + [("mulwrap", [a]) for a in LIMITS]
+    iree = run_functions(text, cases)
+    compared, poison, mismatches = 0, [], []
+    for (name, args), got in zip(cases, iree):
+        assert not isinstance(got, ExecutionError), f"@{name}{args}: {got}"
+        ev = evaluate_function(module, name, args, fp_name="ieee")
+        assert ev.ub == [], f"@{name}{args}: unexpected UB {ev.ub}"
+        if ev.undefined[0] is not None:
+            poison.append((name, args))
+            continue
+        compared += 1
+        if int(ev.outputs[0]) != int(np.asarray(got[0])):
+            mismatches.append(f"@{name}{args}: irverify {int(ev.outputs[0])}, IREE {int(np.asarray(got[0]))}")
+    assert not mismatches, "\n".join(mismatches[:20])
+    assert compared >= 70
+    # poison exactly where the product overflows
+    assert poison and all(n == "mulwrap" and not INT64_MIN <= a[0] * 3 <= INT64_MAX for n, a in poison)
+    assert len(poison) == sum(not INT64_MIN <= a * 3 <= INT64_MAX for a in LIMITS)
 
 
 def test_nonpositive_divisor_is_ub(setup):

@@ -174,6 +174,33 @@ INT_PAIRS = [
      "  %x = arith.extui %a : i1 to i8\n" + ret("%x", "i8"),
      "  %o = arith.constant 1 : i8\n  %z = arith.constant 0 : i8\n  %x = arith.select %a, %o, %z : i8\n"
      + ret("%x", "i8"), C),
+    # poison flags: the promise holds wherever the result is not poison
+    ("trunci-nsw-then-extsi", "%a: i16", "i16",
+     "  %x = arith.trunci %a overflow<nsw> : i16 to i8\n  %r = arith.extsi %x : i8 to i16\n" + ret("%r", "i16"),
+     "  " + ret("%a", "i16").strip(), C),
+    ("trunci-nuw-then-extsi", "%a: i16", "i16",
+     "  %x = arith.trunci %a overflow<nuw> : i16 to i8\n  %r = arith.extsi %x : i8 to i16\n" + ret("%r", "i16"),
+     "  " + ret("%a", "i16").strip(), I),
+    ("shli-nuw-then-shrui", "%a: i8", "i8",
+     "  %c = arith.constant 2 : i8\n  %s = arith.shli %a, %c overflow<nuw> : i8\n"
+     "  %r = arith.shrui %s, %c : i8\n" + ret("%r", "i8"),
+     "  " + ret("%a", "i8").strip(), C),
+    ("shli-nsw-then-shrui", "%a: i8", "i8",
+     "  %c = arith.constant 2 : i8\n  %s = arith.shli %a, %c overflow<nsw> : i8\n"
+     "  %r = arith.shrui %s, %c : i8\n" + ret("%r", "i8"),
+     "  " + ret("%a", "i8").strip(), I),
+    ("shrsi-exact-then-shli", "%a: i8, %b: i8", "i8",
+     "  %s = arith.shrsi %a, %b exact : i8\n  %r = arith.shli %s, %b : i8\n" + ret("%r", "i8"),
+     "  " + ret("%a", "i8").strip(), C),
+    ("divsi-exact-then-muli", "%a: i8, %b: i8", "i8",
+     "  %q = arith.divsi %a, %b exact : i8\n  %r = arith.muli %q, %b : i8\n" + ret("%r", "i8"),
+     "  %z = arith.divsi %a, %b : i8\n  " + ret("%a", "i8").strip(), C),
+    ("divui-exact-index", "%a: index, %b: index", "index",
+     "  %q = arith.divui %a, %b exact : index\n  %r = arith.muli %q, %b : index\n" + ret("%r", "index"),
+     "  %z = arith.divui %a, %b : index\n  " + ret("%a", "index").strip(), C),
+    ("divsi-inexact-then-muli", "%a: i8, %b: i8", "i8",
+     "  %q = arith.divsi %a, %b : i8\n  %r = arith.muli %q, %b : i8\n" + ret("%r", "i8"),
+     "  %z = arith.divsi %a, %b : i8\n  " + ret("%a", "i8").strip(), I),
 ]
 
 
