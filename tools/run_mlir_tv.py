@@ -308,7 +308,9 @@ def empty_read_poison(case: Case, timeout_s: float = 10.0) -> str | None:
                 else:
                     continue
                 if solver.check("poison from tensor.empty", pre + [poison], timeout_s).status == "sat":
-                    return f"@{fn.name} result #{k} is poison (it reads tensor.empty contents)"
+                    empties = [op.loc for op in fn.body.ops if op.name == "tensor.empty"]
+                    where = f" ({empties[0]}: tensor.empty)" if empties else ""
+                    return f"@{fn.name} result #{k} is poison: it reads tensor.empty contents{where}"
     except (InputError, Unsupported):
         return None
     return None
