@@ -9,11 +9,13 @@ same attributes on the same values is the same value on both sides (congruence),
 that move, share, duplicate or delete it are proved; anything that needs its values is an
 approximation, so a counterexample through it must be confirmed by execution.
 
-A tensor operand enters as an array holding its elements in bounds and zero elsewhere, with its
-extents: tensors equal as values give equal arguments. An element that was never written
-(``tensor.empty``) enters as zero: an op that reads it gets no particular value in MLIR, so any
-choice refines it, and the same choice on both sides keeps destination-style ops (whose ``outs``
-carry only a shape) congruent.
+A tensor operand enters as an array holding its elements in bounds and zero elsewhere, an array
+saying which elements are poison (never written, as in ``tensor.empty``, or computed from
+poison), and its extents: tensors equal as values give equal arguments. A poison element enters
+as zero in the first array, so destination-style ops whose ``outs`` are ``tensor.empty`` on both
+sides stay congruent, while an op that gets poison on one side and a value on the other gets
+different arguments (the op may read it: nothing says the results agree). A scalar operand
+enters with its poison bit.
 
 Only ops listed in ``OPAQUE_OPS`` are opaque, each with the reason it has no side effects on
 tensors (every one is a value-semantics op on tensors: its memory effects exist only on buffers,
@@ -101,18 +103,19 @@ def _argument(ctx, value, op: Op) -> list:
     from irverify.verify.encode import scalar_sort
 
     if isinstance(value, Scalar):
-        return [value.term]
+        return [value.term, value.is_poison()]
     if isinstance(value, Tensor):
         if value.rank == 0:
             elem = value.at([])
             ok = value.is_defined([])
-            return [t.ite(ok, elem, t.zero_of(scalar_sort(value.type.elem, ctx.fp)))]
+            return [t.ite(ok, elem, t.zero_of(scalar_sort(value.type.elem, ctx.fp))), ok]
         from irverify.semantics.common import fresh_index
 
         vars_ = fresh_index(value.rank)
         zero = t.zero_of(scalar_sort(value.type.elem, ctx.fp))
-        body = t.ite(t.and_(value.in_bounds(vars_), value.is_defined(vars_)), value.at(vars_), zero)
-        return [t.lambda_(vars_, body), *value.dims]
+        ok = t.and_(value.in_bounds(vars_), value.is_defined(vars_))
+        body = t.ite(ok, value.at(vars_), zero)
+        return [t.lambda_(vars_, body), t.lambda_(vars_, ok), *value.dims]
     raise Unsupported(f"opaque op '{op.name}' with an operand of type {type(value).__name__}", op.loc)
 
 

@@ -88,7 +88,7 @@ def lookup(op: Op) -> OpSemantics:
         from irverify.semantics import opaque
 
         if opaque.is_opaque(op):
-            return OpSemantics(op.name, opaque.apply, frozenset(op.attrs))
+            return OpSemantics(op.name, opaque.apply, frozenset(op.attrs), poison=True)
         raise Unsupported(f"op '{op.name}'", op.loc)
     unknown = sorted(set(op.attrs) - sem.attrs - STRUCTURAL_ATTRS)
     if unknown:
