@@ -71,3 +71,26 @@ def test_decide_not_run_agrees_and_target_failure():
     assert decide("B", fn, cex, cands, [out], [crash], rtol=None).confirmed is None
     failed = decide("B", fn, cex, cands, [out], [crash], rtol=None, target_failure=lambda e: f"died: {e}")
     assert failed.confirmed is True and failed.detail == "died: crash: boom"
+
+
+def test_target_poison_is_not_refuted_by_agreeing_execution():
+    """Execution shows a poison target value as some value: outputs that agree neither confirm
+    nor refute the counterexample; outputs that differ confirm it."""
+    fn, cex = _fn(), _cex([1.0, 1.0, 1.0])
+    cex.target_value = "poison"
+    cands = candidates(fn, cex, approximate=False, spec=SPEC)
+    out = [np.zeros(3)]
+    agrees = decide("B", fn, cex, cands, [out], [out], rtol=None)
+    assert agrees.confirmed is None and "poison" in agrees.detail
+    differs = decide("B", fn, cex, cands, [out], [[np.ones(3)]], rtol=None)
+    assert differs.confirmed is True
+
+
+def test_poison_arguments_are_not_run():
+    from irverify.cex.confirm import unobservable
+
+    cex = _cex([1.0, 1.0, 1.0])
+    assert unobservable(cex, "B") is None
+    cex.poison_inputs = {"x": [[1]]}
+    conf = unobservable(cex, "B")
+    assert conf.confirmed is None and "poison" in conf.detail and "x" in conf.detail

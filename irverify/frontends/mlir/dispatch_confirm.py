@@ -376,6 +376,10 @@ def confirm_dispatch(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn:
         so = src_view.get(cex.output.split(" (")[0])
         go = tgt_view.get(cex.output.split(" (")[0])
         return Confirmation(True, BACKEND, "; ".join(diffs), so, go)
+    if cex.target_value == "poison" or cex.poison_inputs:
+        from irverify.cex.confirm import POISON_AGREES
+
+        return Confirmation(None, BACKEND, POISON_AGREES, None, None)
     detail = "execution agrees: every binding and result is identical on both sides"
     return Confirmation(False, BACKEND, detail, None, None)
 
