@@ -27,6 +27,8 @@ def render_function(fn: FunctionReport) -> list[str]:
     if fn.confirmation is not None:
         c = fn.confirmation
         answer = {True: "true", False: "false", None: "not run"}[c.confirmed]
+        if c.confirmed is None and c.source_output is not None:
+            answer = "undecided"  # ran, but the outputs cannot decide (a poison target value)
         lines.append(f"confirmed: {answer} ({c.backend}) {c.detail}".rstrip())
         if c.source_output is not None and _small(c.source_output):
             lines.append(f"  source output: {_fmt(c.source_output)}")
