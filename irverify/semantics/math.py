@@ -12,6 +12,7 @@ elementwise on float tensors.
   same functions) are proved; anything that needs its values is an approximation, so a
   counterexample through it must be confirmed by execution.
 * ``fastmath`` flags other than ``none`` change what the op may return: unsupported.
+* A poison operand gives a poison result.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def _unary(name: str, fn: str):
 
     sem.__name__ = name
     sem.__doc__ = f"``math.{name}``: " + ("exact" if fn in EXACT_UNARY else f"the uninterpreted function {fn}")
-    return semantics(f"math.{name}", attrs=("fastmath",))(sem)
+    return semantics(f"math.{name}", attrs=("fastmath",), poison=True)(sem)
 
 
 def _binary(name: str, fn: str):
@@ -74,7 +75,7 @@ def _binary(name: str, fn: str):
     sem.__name__ = name
     sem.__doc__ = (f"``math.{name}``: " + ("the sign of the second operand on the first (exact)" if fn == "copysign"
                                            else f"the uninterpreted function {fn} of two floats"))
-    return semantics(f"math.{name}", attrs=("fastmath",))(sem)
+    return semantics(f"math.{name}", attrs=("fastmath",), poison=True)(sem)
 
 
 for _name, _fn in UNARY.items():

@@ -25,13 +25,14 @@ def require_untied(ties, what: str, loc) -> None:
 
 @semantics("util.call", attrs=("callee", "tied_operands"), poison=True)
 def call(ctx, op: Op, *args):
-    """Inline the callee's body on the arguments (its UB becomes the caller's)."""
+    """Inline the callee's body on the arguments (its UB becomes the caller's; poison arguments
+    stay poison)."""
     require_untied(op.attrs.get("tied_operands"), "'util.call'", op.loc)
     return ctx.call(str(op.attrs["callee"]), args, op.loc)
 
 
-@semantics("util.optimization_barrier")
+@semantics("util.optimization_barrier", poison=True)
 def optimization_barrier(ctx, op: Op, *operands):
-    """``util.optimization_barrier``: its results are its operands (it only stops the compiler
-    from optimising across the values)."""
+    """``util.optimization_barrier``: its results are its operands, poison included (it only
+    stops the compiler from optimising across the values)."""
     return list(operands)
