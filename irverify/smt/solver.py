@@ -259,9 +259,12 @@ def describe_query(name: str) -> str:
                 "different extents")
     elif base == "target UB":
         what = "target UB: the target is undefined where the source is defined"
+    elif base.startswith("poison of "):
+        what = (f"poison of {base[len('poison of '):]}: the source is defined and, at some in-bounds index, "
+                "the target's element is poison where the source's is not")
     elif base.startswith("value of "):
         what = (f"value of {base[len('value of '):]}: the source is defined and, at some in-bounds index, "
-                "a defined source element differs from the target's")
+                "a source element that is not poison differs from the target's (arguments not poison)")
     elif base == "source UB":
         return f"; query: {name}: the source is undefined on some input{suffix} - sat adds a source_ub note, not a counterexample"
     else:

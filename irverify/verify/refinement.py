@@ -115,18 +115,56 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
         if f:
             return Outcome(f, unknown)
 
-    # 3. values
+    # 3. values: first where the target is poison and the source is not, then where both are
+    # defined and differ. Which arguments are poison changes no value term (only poison
+    # conditions), so the second query is asked with no poison argument, which is cheaper; an
+    # opaque op's value depends on its operands' poison, so with one the arguments stay free.
+    opaque = any(a.startswith("opaque op") for a in src.state.approximations | tgt.state.approximations)
+    clear = [] if opaque else clear_poison_inputs(inputs)
     for out in outputs:
         if out.label in skip:
             continue
-        formula, idx = value_mismatch(out, fp)
-        if t.static_bool(formula) is False:
-            continue
-        f = query(f"value of {out.label}", t.and_(src_ok, formula),
-                  lambda m, out=out, idx=idx: Failure(CHECK_VALUE, m, out, idx))
-        if f:
-            return Outcome(f, unknown)
+        poison_f, value_f, idx = value_mismatch_split(out, fp)
+        for what, formula, ok in ((f"poison of {out.label}", poison_f, src_ok),
+                                  (f"value of {out.label}", value_f, src_ok)):
+            if formula is None or t.static_bool(formula) is False:
+                continue
+            if clear and what.startswith("value"):
+                formula, ok = t.substitute(formula, clear), t.substitute(ok, clear)
+            f = query(what, t.and_(ok, formula), lambda m, out=out, idx=idx: Failure(CHECK_VALUE, m, out, idx))
+            if f:
+                return Outcome(f, unknown)
     return Outcome(None, unknown)
+
+
+def clear_poison_inputs(inputs: Inputs) -> list[tuple[Any, Any]]:
+    """Substitution pairs making every argument not poison."""
+    out = []
+    for name, p in inputs.poison.items():
+        val = inputs.args[inputs.arg_names.index(name)] if name in inputs.arg_names else None
+        rank = val.rank if isinstance(val, Tensor) else 0
+        out.append((p, t.const_array(rank, t.false()) if rank else t.false()))
+    return out
+
+
+def value_mismatch_split(out: Output, fp) -> tuple[Any, Any, list[Any]]:
+    """(a formula true where the target's output is poison and the source's is not, one true
+    where both are defined and differ, the index variables); outputs that compare themselves
+    (bindings) give a single formula as the second."""
+    s, g = out.src, out.tgt
+    if isinstance(s, Scalar) and isinstance(g, Scalar):
+        src_def = t.not_(s.is_poison())
+        tgt_poison = None if g.poison is None else t.and_(src_def, g.poison)
+        differ = t.and_(src_def, t.not_(g.is_poison()), t.not_(refines(s.term, g.term, s.type, fp)))
+        return tgt_poison, differ, []
+    if isinstance(s, Tensor) and isinstance(g, Tensor):
+        idx = [t.fresh_int("idx") for _ in range(s.rank)]
+        where = t.and_(s.in_bounds(idx), s.is_defined(idx))
+        tgt_poison = None if g.defined is None else t.and_(where, t.not_(g.is_defined(idx)))
+        differ = t.and_(where, g.is_defined(idx), t.not_(refines(s.at(idx), g.at(idx), s.type.elem, fp)))
+        return tgt_poison, differ, idx
+    formula, idx = value_mismatch(out, fp)
+    return None, formula, idx
 
 
 def solve(name: str, assertions: list[Any], inputs: Inputs, timeout_s: float):
