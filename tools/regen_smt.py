@@ -26,7 +26,7 @@ from irverify.verify.check import Options  # noqa: E402
 
 # The refinement checks (verify/refinement.py); counterexample extraction and minimisation
 # queries are left out.
-REFINEMENT_QUERIES = ("shapes of ", "target UB", "poison of ", "value of ", "source UB")
+REFINEMENT_QUERIES = ("shapes of ", "target UB", "value of ", "poison of ", "source UB")
 
 HEADER = """\
 ; irverify proof obligations: pattern {pattern}, instance {instance} ({column})

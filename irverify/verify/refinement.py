@@ -115,18 +115,19 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
         if f:
             return Outcome(f, unknown)
 
-    # 3. values: first where the target is poison and the source is not, then where both are
-    # defined and differ. Which arguments are poison changes no value term (only poison
-    # conditions), so the second query is asked with no poison argument, which is cheaper; an
-    # opaque op's value depends on its operands' poison, so with one the arguments stay free.
+    # 3. values: first where both are defined and differ, then where the target is poison and
+    # the source is not. Which arguments are poison changes no value term (only poison
+    # conditions), so the first query is asked with no poison argument, which is cheaper (and
+    # its counterexamples can be executed); an opaque op's value depends on its operands'
+    # poison, so with one the arguments stay free.
     opaque = any(a.startswith("opaque op") for a in src.state.approximations | tgt.state.approximations)
     clear = [] if opaque else clear_poison_inputs(inputs)
     for out in outputs:
         if out.label in skip:
             continue
         poison_f, value_f, idx = value_mismatch_split(out, fp)
-        for what, formula, ok in ((f"poison of {out.label}", poison_f, src_ok),
-                                  (f"value of {out.label}", value_f, src_ok)):
+        for what, formula, ok in ((f"value of {out.label}", value_f, src_ok),
+                                  (f"poison of {out.label}", poison_f, src_ok)):
             if formula is None or t.static_bool(formula) is False:
                 continue
             if clear and what.startswith("value"):
