@@ -77,7 +77,9 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
     unknown: list[str] = []
     outputs = outputs_of(src, tgt)
 
-    def query(name: str, formula, make_failure) -> Failure | None:
+    def query(name: str, formula, make_failure, prefer=True) -> Failure | None:
+        """``prefer``: look for a counterexample without poison arguments first (``False``: the
+        formula says none is poison)."""
         res, used = solve(name, pre + [formula], inputs, timeout_s)
         if res.status == "unknown" and dims:
             bounds = [d <= BOUND for d in dims]
@@ -94,7 +96,7 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
         if res.status == "unsat":
             return None
         model = minimise(name, pre + used + [formula], dims, res.model, timeout_s, inputs.pretty, fp,
-                         prefer=no_poison_inputs(inputs))
+                         prefer=no_poison_inputs(inputs) if prefer else ())
         return make_failure(model if fits(model, inputs) else res.model)
 
     # 1. result shapes
@@ -130,9 +132,12 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
                                   (f"poison of {out.label}", poison_f, src_ok)):
             if formula is None or t.static_bool(formula) is False:
                 continue
-            if clear and what.startswith("value"):
-                formula, ok = t.substitute(formula, clear), t.substitute(ok, clear)
-            f = query(what, t.and_(ok, formula), lambda m, out=out, idx=idx: Failure(CHECK_VALUE, m, out, idx))
+            cleared = bool(clear) and what.startswith("value")
+            if cleared:  # and the model says so: constraints on otherwise unused variables
+                formula = t.and_(t.substitute(formula, clear), *no_poison_inputs(inputs))
+                ok = t.substitute(ok, clear)
+            f = query(what, t.and_(ok, formula), lambda m, out=out, idx=idx: Failure(CHECK_VALUE, m, out, idx),
+                      prefer=not cleared)
             if f:
                 return Outcome(f, unknown)
     return Outcome(None, unknown)

@@ -63,7 +63,8 @@ class Counterexample:
             "source_value": _plain(self.source_value),
             "target_value": _plain(self.target_value),
             "ub_reasons": self.ub_reasons,
-            "poison_inputs": {k: _plain(v) for k, v in self.poison_inputs.items()},
+            **({"poison_inputs": {k: _plain(v) for k, v in self.poison_inputs.items()}}
+               if self.poison_inputs else {}),  # only when some argument is poison
         }
 
 

@@ -23,7 +23,7 @@
 (check-sat)
 (pop 1)
 
-; query: value of result #0: the source is defined and, at some in-bounds index, a defined source element differs from the target's - sat means a counterexample exists, unsat means refinement holds
+; query: value of result #0: the source is defined and, at some in-bounds index, a source element that is not poison differs from the target's (arguments not poison) - sat means a counterexample exists, unsat means refinement holds
 (push 1)
 ; benchmark generated from python API
 (set-info :status unknown)
