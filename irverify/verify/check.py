@@ -377,7 +377,10 @@ def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
     if found is None:
         return cex, ""
     better, k = found
-    return counterexample(better.failure, inputs, fp), witness.NOTE.format(why=why, k=k)
+    shown = counterexample(better.failure, inputs, fp)
+    if shown.poison_inputs or shown.target_value == "poison":  # execution cannot show poison either
+        return cex, ""
+    return shown, witness.NOTE.format(why=why, k=k)
 
 
 def reproduced(report: FunctionReport, src_mod: Module, s: Function, tgt_mod: Module, g: Function) -> bool:
