@@ -136,7 +136,7 @@ def counterexample(failure: Failure, inputs: Inputs, fp) -> Counterexample:
     model = failure.model
     dims, scalars, tensors = concrete_inputs(model, inputs, fp)
     cex = Counterexample(failure.check, dims, scalars, tensors, arg_order=list(inputs.arg_names),
-                         poison_inputs=poison_inputs(model, inputs))
+                         poison_inputs={} if failure.no_poison_args else poison_inputs(model, inputs))
     for name, where in cex.poison_inputs.items():
         if where is True:
             cex.scalars[name] = POISON
@@ -155,14 +155,14 @@ def counterexample(failure: Failure, inputs: Inputs, fp) -> Counterexample:
         if failure.index_vars:
             cex.index = [solver.int_value(model, v) for v in failure.index_vars]
             idx = [_int(i) for i in cex.index]
-            cex.source_value = _element(model, src, idx, fp)
-            cex.target_value = _element(model, tgt, idx, fp)
+            cex.source_value = _element(model, src, idx, fp, failure.no_poison_args)
+            cex.target_value = _element(model, tgt, idx, fp, failure.no_poison_args)
         else:  # shapes differ
             cex.source_value = [solver.int_value(model, d) for d in src.dims]
             cex.target_value = [solver.int_value(model, d) for d in tgt.dims]
     elif isinstance(src, Scalar):
-        cex.source_value = _scalar(model, src, fp)
-        cex.target_value = _scalar(model, tgt, fp)
+        cex.source_value = _scalar(model, src, fp, failure.no_poison_args)
+        cex.target_value = _scalar(model, tgt, fp, failure.no_poison_args)
     elif hasattr(src, "describe_mismatch"):
         src.describe_mismatch(tgt, model, failure.index_vars, fp, cex)
     return cex
@@ -171,16 +171,20 @@ def counterexample(failure: Failure, inputs: Inputs, fp) -> Counterexample:
 POISON = "poison"
 
 
-def _element(model, tensor: Tensor, idx, fp):
-    """The element's value, or ``"poison"``."""
-    if not _true(model, tensor.is_defined(idx)):
+def _element(model, tensor: Tensor, idx, fp, clear=()):
+    """The element's value, or ``"poison"`` (``clear``: the arguments' poison substituted away)."""
+    from irverify.smt import terms as t
+
+    if not _true(model, t.substitute(tensor.is_defined(idx), list(clear)) if clear else tensor.is_defined(idx)):
         return POISON
     return scalar_value(model, tensor.at(idx), tensor.type.elem, fp)
 
 
-def _scalar(model, value: Scalar, fp):
-    """The scalar's value, or ``"poison"``."""
-    if value.poison is not None and _true(model, value.poison):
+def _scalar(model, value: Scalar, fp, clear=()):
+    """The scalar's value, or ``"poison"`` (``clear``: the arguments' poison substituted away)."""
+    from irverify.smt import terms as t
+
+    if value.poison is not None and _true(model, t.substitute(value.poison, list(clear)) if clear else value.poison):
         return POISON
     return scalar_value(model, value.term, value.type, fp)
 

@@ -256,7 +256,7 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
             inputs.assumptions.append(t.in_signed_range(term, 64))
         if not inputs.poison_args:
             return Scalar(term, ty)
-        poison = inputs.poison[name] = t.const(f"poison({name})", t.bool_sort())
+        poison = inputs.poison[name] = t.and_(poison_switch(inputs), t.const(f"poison({name})", t.bool_sort()))
         return Scalar(term, ty, poison)
     if isinstance(ty, TensorType):
         dims = []
@@ -277,8 +277,9 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
         if not inputs.poison_args:
             return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx))
         poison = inputs.poison[name] = t.array_var(f"poison({name})", ty.rank, t.bool_sort())
+        on = poison_switch(inputs)
         return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx),
-                      lambda idx, poison=poison: t.not_(t.select(poison, idx)))
+                      lambda idx, poison=poison, on=on: t.not_(t.and_(on, t.select(poison, idx))))
     if isinstance(ty, TupleType):
         return TupleValue([symbolic_value(f, f"{name}.{i}", inputs, loc) for i, f in enumerate(ty.fields)])
     if isinstance(ty, UnknownTensorType):
@@ -286,6 +287,12 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
 
         return symbolic_input(ty, name)
     raise Unsupported(f"argument of type {ty}", loc)
+
+
+def poison_switch(inputs: Inputs) -> Any:
+    """One Bool that must hold for any argument to be poison (so a query can rule poison
+    arguments out by fixing it false)."""
+    return inputs.symbol("poison-arguments", lambda: t.const("poison-arguments", t.bool_sort()))
 
 
 def named_dim(inputs: Inputs, name: str) -> Any:

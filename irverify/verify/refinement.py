@@ -48,6 +48,8 @@ class Failure:
     output: Output | None = None
     index_vars: list[Any] = field(default_factory=list)
     ub_terms: list[Any] = field(default_factory=list)
+    # found with every argument not poison: the substitution saying so (the model leaves them free)
+    no_poison_args: list[Any] = field(default_factory=list)
 
 
 @dataclass
@@ -133,10 +135,11 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
             if formula is None or t.static_bool(formula) is False:
                 continue
             cleared = bool(clear) and what.startswith("value")
-            if cleared:  # and the model says so: constraints on otherwise unused variables
-                formula = t.and_(t.substitute(formula, clear), *no_poison_inputs(inputs))
-                ok = t.substitute(ok, clear)
-            f = query(what, t.and_(ok, formula), lambda m, out=out, idx=idx: Failure(CHECK_VALUE, m, out, idx),
+            if cleared:
+                formula, ok = t.substitute(formula, clear), t.substitute(ok, clear)
+            f = query(what, t.and_(ok, formula),
+                      lambda m, out=out, idx=idx, c=cleared: Failure(CHECK_VALUE, m, out, idx,
+                                                                     no_poison_args=clear if c else []),
                       prefer=not cleared)
             if f:
                 return Outcome(f, unknown)
@@ -145,12 +148,11 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
 
 def clear_poison_inputs(inputs: Inputs) -> list[tuple[Any, Any]]:
     """Substitution pairs making every argument not poison."""
-    out = []
-    for name, p in inputs.poison.items():
-        val = inputs.args[inputs.arg_names.index(name)] if name in inputs.arg_names else None
-        rank = val.rank if isinstance(val, Tensor) else 0
-        out.append((p, t.const_array(rank, t.false()) if rank else t.false()))
-    return out
+    if not inputs.poison:
+        return []
+    from irverify.verify.encode import poison_switch
+
+    return [(poison_switch(inputs), t.false())]
 
 
 def value_mismatch_split(out: Output, fp) -> tuple[Any, Any, list[Any]]:
@@ -242,14 +244,11 @@ def refines(src_term, tgt_term, ty, fp):
 
 def no_poison_inputs(inputs: Inputs) -> list[Any]:
     """Constraints saying that no argument is poison."""
-    out = []
-    for name, p in inputs.poison.items():
-        val = inputs.args[inputs.arg_names.index(name)] if name in inputs.arg_names else None
-        if isinstance(val, Tensor) and val.rank > 0:
-            out.append(p == t.const_array(val.rank, t.false()))
-        else:
-            out.append(t.not_(p))
-    return out
+    if not inputs.poison:
+        return []
+    from irverify.verify.encode import poison_switch
+
+    return [t.not_(poison_switch(inputs))]
 
 
 def minimise(name: str, assertions: list[Any], dims: list[Any], model, timeout_s: float,
