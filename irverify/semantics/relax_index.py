@@ -195,9 +195,14 @@ def squeeze(ctx, op: Op, x):
 
 @semantics("relax.strided_slice", attrs=("axes", "begin", "end", "strides", "assume_inbound"))
 def strided_slice(ctx, op: Op, x):
-    """``R.strided_slice(x, axes, begin, end, strides, assume_inbound)``: numpy slicing; a
-    negative begin/end counts from the end, then both are clamped to ``[0, d]`` (``[-1, d-1]``
-    for a negative stride). With ``assume_inbound=True`` an out-of-range begin/end is UB."""
+    """``R.strided_slice(x, axes, begin, end, strides, assume_inbound)`` with TVM's shape rule
+    (``src/relax/op/tensor/index.cc`` and ``topi/detail/strided_slice.h``): a negative begin/end
+    counts from the end, then both are clamped to ``[0, d]`` (``[-1, d-1]`` for a negative
+    stride); the extent is ``floordiv(end - begin + stride - 1, stride)`` for a positive stride
+    and ``floordiv(begin - end - stride - 1, -stride)`` for a negative one, with no clamping at
+    0. A reversed range (negative extent) makes TVM's allocation fail at run time (UB here);
+    when the dim is static TVM refuses to compile any reversed range, so that is unsupported.
+    With ``assume_inbound=True`` an out-of-range begin/end is UB."""
     x = want_tensor(op, x)
     axes = [norm_axis(op, a, x.rank) for a in op.attrs["axes"]]
     begin, end = op.attrs["begin"], op.attrs["end"]
@@ -211,9 +216,14 @@ def strided_slice(ctx, op: Op, x):
             raise Unsupported(f"strided_slice stride {s}", op.loc)
         d = x.dims[a]
         b_t, e_t = _slice_bound(ctx, op, dim_term(ctx, b), d, s), _slice_bound(ctx, op, dim_term(ctx, e), d, s)
-        n = e_t - b_t if s > 0 else b_t - e_t
-        length = t.int_max(t.int_val(0), t.ceildiv(n, t.int_val(abs(s))))
-        starts[a], steps[a], dims[a] = b_t, t.int_val(s), t.simplify(length)
+        span = e_t - b_t if s > 0 else b_t - e_t
+        length = t.simplify(t.floordiv(span + abs(s) - 1, t.int_val(abs(s))))
+        if t.static_bool(span < 0) is True and t.static_int(d) is not None:
+            raise Unsupported(f"strided_slice of axis {a} from {b} to {e} by {s} on extent {t.static_int(d)}: "
+                              "the range is reversed and TVM does not compile it", op.loc)
+        ctx.add_ub(length < 0, f"strided_slice: axis {a} from {b} to {e} by {s} has a negative extent "
+                               "(TVM's allocation fails at run time)")
+        starts[a], steps[a], dims[a] = b_t, t.int_val(s), length
     dims = checked_dims(ctx, op, dims)
     return make(ctx, op, dims, lambda idx: x.at([st + i * sp for st, i, sp in zip(starts, idx, steps)]))
 
@@ -347,8 +357,13 @@ def full(ctx, op: Op, fill):
 
 @semantics("relax.arange", attrs=("start", "end", "step", "dtype"))
 def arange(ctx, op: Op):
-    """``R.arange(start, end, step, dtype)`` for integer dtypes: ``ceil((end-start)/step)``
-    elements ``start + i*step``."""
+    """``R.arange(start, end, step, dtype)`` for integer dtypes: elements ``start + i*step``.
+    TVM's type inference (``src/relax/op/tensor/create.cc``) gives the extent
+    ``floordiv(end - start + step - 1, step)``, which is wrong for a negative step
+    (``arange(5, 0, -2)`` is typed with 4 elements); with constant bounds the legalization
+    returns ``numpy.arange``'s ``max(0, ceil((end - start) / step))`` elements (3), and that is
+    the value modelled, whatever the type says. With symbolic bounds the step must be a positive
+    constant (both rules agree there); a negative extent is UB (the allocation fails)."""
     ty = result_type(op)
     vals = [op.attrs[k] for k in ("start", "end", "step")]
     if not isinstance(ty.elem, IntType) or ty.elem.width == 1 or any(isinstance(v, float) for v in vals):
@@ -356,7 +371,19 @@ def arange(ctx, op: Op):
     if op.attrs["dtype"] != _dtype(ty.elem):
         raise Unsupported(f"arange dtype {op.attrs['dtype']}", op.loc)
     start, end, step = (dim_term(ctx, v) for v in vals)
-    ctx.add_ub(step == 0, "arange: step is 0")
-    n = t.int_max(t.int_val(0), t.ceildiv(end - start, step))
-    dims = checked_dims(ctx, op, [t.simplify(n)])
+    if all(isinstance(v, int) for v in vals):
+        if vals[2] == 0:
+            raise Unsupported("arange with step 0", op.loc)
+        n = len(range(*vals))
+        declared = ty.shape[0] if ty.rank == 1 else None
+        typed = (vals[1] - vals[0] + vals[2] - 1) // vals[2]
+        if declared == typed and typed != n:  # TVM's mistyped extent; the value has n elements
+            return make(ctx, op, [t.int_val(n)], lambda idx: t.int_to_bv(start + idx[0] * step, ty.elem.width))
+        dims = checked_dims(ctx, op, [t.int_val(n)])
+    else:
+        if not isinstance(vals[2], int) or vals[2] <= 0:
+            raise Unsupported(f"arange with symbolic bounds and step {vals[2]}", op.loc)
+        n = t.simplify(t.floordiv(end - start + step - 1, step))
+        ctx.add_ub(n < 0, "arange: negative extent (TVM's allocation fails)")
+        dims = checked_dims(ctx, op, [n])
     return make(ctx, op, dims, lambda idx: t.int_to_bv(start + idx[0] * step, ty.elem.width))

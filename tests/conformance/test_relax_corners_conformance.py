@@ -111,3 +111,87 @@ def test_float_to_int_of_nan_is_an_unknown_value():
     assert evaluate_function(mod, "f", [np.array([1.5], np.float32)], fp_name="ieee").outputs[0].tolist() == [1]
     with pytest.raises(ValueError, match="constant"):
         evaluate_function(mod, "f", [np.array([NAN], np.float32)], fp_name="ieee")
+SLICES = [(5, 0, -2), (-1, -100, -1), (100, 0, -3), (-2, 1, -2), (4, -7, -1), (0, 6, 2), (-4, 100, 3), (1, -1, 1),
+          (-100, 100, 4), (5, -7, -2)]
+ARANGES = [(5, 0, -2), (1, 9, 3), (0, -7, -3), (-3, 4, 2), (9, 9, 1), (0, 1, 5)]
+
+
+def _slice_text() -> str:
+    out = ["@I.ir_module", "class Module:"]
+    for k, (b, e, s) in enumerate(SLICES):
+        for name, shape in ((f"s{k}", "(6, 2)"), (f"n{k}", '("n", 2)')):
+            out += ["    @R.function", f"    def {name}(x: R.Tensor({shape}, \"int32\")):",
+                    f"        return R.strided_slice(x, axes=[0], begin=[{b}], end=[{e}], strides=[{s}])", ""]
+    for k, (a, b, s) in enumerate(ARANGES):
+        out += ["    @R.function", f"    def a{k}(x: R.Tensor((1,), \"int64\")):",
+                f"        return R.arange({a}, {b}, {s}, \"int64\")", ""]
+    return "\n".join(out)
+
+
+@pytest.fixture(scope="module")
+def shape_runs():
+    module = parse(_slice_text(), "<slices>")
+    x6 = np.arange(12, dtype=np.int32).reshape(6, 2)
+    calls = []
+    for k in range(len(SLICES)):
+        calls += [(f"s{k}", [x6]), (f"n{k}", [x6])] + [(f"n{k}", [x6[:m].copy()]) for m in (0, 1, 3, 9)
+                                                        if m <= 6]
+    calls += [(f"a{k}", [np.zeros(1, np.int64)]) for k in range(len(ARANGES))]
+    return module, calls, run_functions(module.native, calls)
+
+
+def test_strided_slice_and_arange_shapes(shape_runs):
+    """Every result (shape and values) as TVM executes it, negative strides and empty results
+    included; numpy's slicing and arange agree on these."""
+    module, calls, runs = shape_runs
+    checked = 0
+    for (name, args), theirs in zip(calls, runs):
+        ub = evaluate_function(module, name, args, fp_name="ieee", outputs_too=False).ub
+        if ub:  # a negative extent: TVM fails to allocate
+            assert isinstance(theirs, Exception), (name, args[0].shape, ub)
+            continue
+        ev = evaluate_function(module, name, args, fp_name="ieee")
+        assert not isinstance(theirs, Exception), f"{name}: TVM failed: {theirs}"
+        got = np.asarray(theirs[0])
+        assert ev.outputs[0].shape == got.shape and np.array_equal(ev.outputs[0], got), (name, ev.outputs[0], got)
+        if name[0] == "a":
+            assert np.array_equal(got, np.arange(*ARANGES[int(name[1:])]))
+        else:
+            b, e, s = SLICES[int(name[1:])]
+            assert np.array_equal(got, args[0][b:e:s])
+        checked += 1
+    assert checked >= len(calls) - 2
+
+
+def test_arange_negative_step_is_mistyped_by_tvm(shape_runs):
+    """TVM types arange(5, 0, -2) with 4 elements, and returns 3: irverify models the value."""
+    module, calls, runs = shape_runs
+    assert "R.Tensor((4,)" in str(module.native["a0"].ret_ty)
+    got = np.asarray(runs[[n for n, _ in calls].index("a0")][0])
+    assert got.tolist() == [5, 3, 1]
+
+
+def test_symbolic_reversed_slice_is_ub_where_tvm_fails():
+    """begin=3, end=-1 on n rows: TVM's extent min(max(n-1, 0), n) - min(3, n) is -1 for n in
+    1..3 and the run fails to allocate; irverify calls those inputs UB."""
+    text = ('@I.ir_module\nclass Module:\n    @R.function\n    def f(x: R.Tensor(("n",), "int32")):\n'
+            '        return R.strided_slice(x, axes=[0], begin=[3], end=[-1], strides=[1])\n')
+    mod = parse(text, "<rev>")
+    args = [[np.arange(m, dtype=np.int32)] for m in (2, 3, 6)]
+    runs = run_functions(mod.native, [("f", a) for a in args])
+    for a, run in zip(args, runs):
+        ev = evaluate_function(mod, "f", a, fp_name="ieee", outputs_too=False)
+        assert bool(ev.ub) == isinstance(run, Exception), (a[0].shape, ev.ub, run)
+    assert isinstance(runs[1], Exception) and not isinstance(runs[2], Exception)
+
+
+def test_static_reversed_slice_is_unsupported_as_tvm_does_not_compile_it():
+    from irverify.errors import Unsupported
+
+    text = ('@I.ir_module\nclass Module:\n    @R.function\n    def f(x: R.Tensor((6,), "int32")):\n'
+            '        return R.strided_slice(x, axes=[0], begin=[2], end=[4], strides=[-1])\n')
+    mod = parse(text, "<rev>")
+    run = run_functions(mod.native, [("f", [np.arange(6, dtype=np.int32)])])[0]
+    assert isinstance(run, Exception) and "is invalid for axis" in str(run)
+    with pytest.raises(Unsupported, match="reversed"):
+        evaluate_function(mod, "f", [np.arange(6, dtype=np.int32)], fp_name="ieee")

@@ -107,3 +107,31 @@ def test_take_wrap_and_clip_symbolic_index_needs_no_floats():
 def test_verdicts_are_not_correct_for_wrong_int_rewrites():
     fr = check(I32, "R.add(x, x)", 'R.multiply(x, R.const(3, "int32"))')
     assert fr.verdict == Verdict.INCORRECT
+def test_arange_negative_step_has_the_elements_tvm_returns():
+    x = 'x: R.Tensor((1,), "int64")'
+    # TVM types arange(5, 0, -2) with 4 elements but returns [5, 3, 1]
+    fr = check(x, 'R.arange(5, 0, -2, "int64")', 'R.const([5, 3, 1, -1], "int64")')
+    assert fr.verdict == Verdict.INCORRECT and fr.source_ub is None, (fr.verdict, fr.source_ub)
+    assert_correct(check(x, 'R.arange(5, 0, -2, "int64")', 'R.arange(5, -1, -2, "int64")'))
+    assert_correct(check(x, 'R.arange(1, 9, 3, "int64")', 'R.const([1, 4, 7], "int64")'))
+
+
+def test_strided_slice_negative_stride():
+    x = 'x: R.Tensor((6,), "int32")'
+    assert_correct(check(x, "R.strided_slice(x, axes=[0], begin=[5], end=[0], strides=[-2])",
+                         'R.take(x, R.const([5, 3, 1], "int64"), axis=0)'))
+    assert_correct(check(x, "R.strided_slice(x, axes=[0], begin=[-1], end=[-100], strides=[-1])",
+                         'R.take(x, R.const([5, 4, 3, 2, 1, 0], "int64"), axis=0)'))
+
+
+def test_strided_slice_reversed_range():
+    # static: TVM does not compile a reversed range (typed with extent -2)
+    rev = "R.strided_slice(x, axes=[0], begin=[2], end=[4], strides=[-1])"
+    fr = check('x: R.Tensor((6,), "int32")', rev, rev)
+    assert fr.verdict == Verdict.UNSUPPORTED and "reversed" in fr.message, (fr.verdict, fr.message)
+    # symbolic: a negative extent (n <= 3 here) fails at run time, UB of the source
+    n = 'x: R.Tensor(("n",), "int32")'
+    fr = check(n, "R.strided_slice(x, axes=[0], begin=[3], end=[-1], strides=[1])",
+               "R.strided_slice(x, axes=[0], begin=[3], end=[-1], strides=[1])")
+    assert_correct(fr, source_ub=True)
+    assert "negative extent" in fr.source_ub["conditions"][0]
