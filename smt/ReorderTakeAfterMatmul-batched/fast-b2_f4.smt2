@@ -1,6 +1,6 @@
 ; irverify proof obligations: pattern ReorderTakeAfterMatmul-batched, instance fast[b=2,f=4] (static)
 ; rewrite: ReorderTakeAfterMatmul (batched LoRA path) (TVM, src/relax/transform/reorder_take_after_matmul.cc)
-; irverify verdict: unknown
+; irverify verdict: correct
 ; regenerate with: python tools/regen_smt.py ReorderTakeAfterMatmul-batched
 
 ; query: target UB: the target is undefined where the source is defined - sat means a counterexample exists, unsat means refinement holds
@@ -320,5 +320,31 @@
 (let (($t269 (and $t268 $t265)))
 (let (($t270 (not $t269)))
 (and $t270 $t252)))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))
+(check-sat)
+(pop 1)
+
+; query: source UB: the source is undefined on some input - sat adds a source_ub note, not a counterexample
+(push 1)
+; benchmark generated from python API
+(set-info :status unknown)
+(declare-fun idx () (Array Int (_ BitVec 64)))
+(assert
+ (let ((?t0 (select idx 1)))
+(let (($t1 (bvsle (_ bv3 64) ?t0)))
+(let (($t2 (not $t1)))
+(let (($t3 (bvsle (_ bv0 64) ?t0)))
+(let (($t4 (and $t3 $t2)))
+(let (($t5 (not $t4)))
+(let ((?t6 (select idx 0)))
+(let (($t7 (bvsle (_ bv3 64) ?t6)))
+(let (($t8 (not $t7)))
+(let (($t9 (bvsle (_ bv0 64) ?t6)))
+(let (($t10 (and $t9 $t8)))
+(let (($t11 (not $t10)))
+(let (($t12 (or $t11 $t5)))
+(let (($t13 (> 2 0)))
+(let (($t14 (> 4 0)))
+(let (($t15 (and $t14 $t13)))
+(and $t15 $t12))))))))))))))))))
 (check-sat)
 (pop 1)

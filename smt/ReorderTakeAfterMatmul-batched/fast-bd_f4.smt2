@@ -1,6 +1,6 @@
 ; irverify proof obligations: pattern ReorderTakeAfterMatmul-batched, instance fast[b=?,f=4] (mixed)
 ; rewrite: ReorderTakeAfterMatmul (batched LoRA path) (TVM, src/relax/transform/reorder_take_after_matmul.cc)
-; irverify verdict: unknown
+; irverify verdict: correct
 ; regenerate with: python tools/regen_smt.py ReorderTakeAfterMatmul-batched
 
 ; query: target UB: the target is undefined where the source is defined - sat means a counterexample exists, unsat means refinement holds
@@ -327,5 +327,31 @@
 (let (($t263 (and $t262 $t257)))
 (let (($t264 (not $t263)))
 (and $t264 $t256)))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))))
+(check-sat)
+(pop 1)
+
+; query: source UB: the source is undefined on some input - sat adds a source_ub note, not a counterexample
+(push 1)
+; benchmark generated from python API
+(set-info :status unknown)
+(declare-fun b () Int)
+(declare-fun idx () (Array Int (_ BitVec 64)))
+(assert
+ (let (($t0 (< b 9223372036854775808)))
+ (let (($t1 (>= b 0)))
+ (and $t1 $t0))))
+(assert
+ (<= b 192153584101141162))
+(assert
+ (<= b 1152921504606846975))
+(assert
+ (let (($t2 (exists ((j0!0.0 Int) )(let ((?t3 (select idx j0!0.0)))
+(let (($t4 (bvsle (_ bv0 64) ?t3)))
+(and (and (>= j0!0.0 0) (< j0!0.0 b)) (not (and $t4 (bvsgt (_ bv3 64) ?t3)))))))
+))
+(let (($t5 (> 2 0)))
+(let (($t6 (> 4 0)))
+(let (($t7 (and $t6 $t5)))
+(and $t7 $t2))))))
 (check-sat)
 (pop 1)
