@@ -369,11 +369,14 @@ def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
     from irverify.cex.extract import counterexample
     from irverify.verify import witness
 
+    from irverify.smt import solver
+
     why = witness.degenerate(outcome, cex.dims)
-    if why is None or unknown_src:
+    if why is None or unknown_src or not opts.confirm:  # only execution needs an observable one
         return cex, ""
-    found = witness.observable(outcome, inputs, src, tgt, fp, opts.timeout_s,
-                               acceptable=lambda f: not source_unknown(f, src))
+    with solver.budget(opts.timeout_s):  # all the retries together get one query's timeout
+        found = witness.observable(outcome, inputs, src, tgt, fp, opts.timeout_s,
+                                   acceptable=lambda f: not source_unknown(f, src))
     if found is None:
         return cex, ""
     better, k = found

@@ -338,10 +338,19 @@ def test_fold_store_of_bitcast_into_f4_view_is_correct():
 def test_fold_store_of_bitcast_with_wrong_inner_extent_is_incorrect():
     r = check_text(f4_store_pair(64))  # the view's rows are 32 bytes instead of 16
     assert r.verdict is Verdict.INCORRECT
+    cex = r.functions[0].counterexample
+    assert cex.check.startswith("target has undefined")  # the wider view overruns the binding
+    assert any("inside binding 0" in u for u in cex.ub_reasons)
+
+
+def test_wrong_inner_extent_is_shown_where_the_target_is_defined_when_confirming():
+    """With execution to come, a target-UB counterexample is followed by one where the target is
+    defined and stores the wrong bytes (every dim >= 1)."""
+    from dataclasses import replace
+
+    r = check_text(f4_store_pair(64), replace(NO_CONFIRM, confirm=True))
+    assert r.verdict is Verdict.INCORRECT
     fn = r.functions[0]
-    # The first counterexample is the wider view overrunning the binding (target UB, which
-    # execution cannot show); irverify then shows one where the target is defined and stores
-    # the wrong bytes.
     assert fn.counterexample.check == "value mismatch" and all(v >= 1 for v in fn.counterexample.dims.values())
     assert any("undefined behaviour of the target" in n for n in fn.notes)
 
