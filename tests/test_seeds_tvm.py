@@ -10,15 +10,15 @@ from tests.paths import SEEDS as SEEDS_DIR  # noqa: E402
 pytest.importorskip("tvm")
 
 from irverify.frontends import load  # noqa: E402
-from irverify.verify.check import ABSTRACT_HINT, Options, check_modules  # noqa: E402
+from irverify.verify.check import ABSTRACT_HINT, FLOAT_TIMEOUT_HINT, Options, check_modules  # noqa: E402
 from irverify.verify.verdict import Verdict  # noqa: E402
 
 SEEDS = str(SEEDS_DIR)
 REFERENCE = os.path.join(os.path.dirname(__file__), "..", "testdata", "relax", "attention_reference.py")
 
 
-def run(before: str, after: str, fp: str = "abstract", confirm: bool = True):
-    report = check_modules(load(before), load(after), Options(fp=fp, confirm=confirm, timeout_s=20))
+def run(before: str, after: str, fp: str = "abstract", confirm: bool = True, timeout_s: float = 20):
+    report = check_modules(load(before), load(after), Options(fp=fp, confirm=confirm, timeout_s=timeout_s))
     assert len(report.functions) == 1
     return report.functions[0]
 
@@ -53,7 +53,7 @@ def test_sdpa_against_explicit_reference():
 
 
 def test_scale_on_q_is_unknown_under_abstract_floats():
-    fr = run(seed("scale-placement", "scale_q.py"), seed("scale-placement", "scale_scores.py"))
+    fr = run(seed("scale-placement", "scale_q.py"), seed("scale-placement", "scale_scores.py"), timeout_s=5)
     assert fr.verdict == Verdict.UNKNOWN
     # Either the abstract model finds a counterexample that execution does not reproduce, or
     # its query runs out of time: both are honest unknowns (the rewrite is right over the
@@ -62,6 +62,7 @@ def test_scale_on_q_is_unknown_under_abstract_floats():
         assert fr.confirmation is not None and fr.confirmation.confirmed is False
     else:
         assert fr.message.startswith("solver could not decide") and "timeout" in fr.message, fr.message
+        assert FLOAT_TIMEOUT_HINT in fr.notes
 
 
 def test_scale_on_q_is_correct_over_the_reals():

@@ -17,6 +17,9 @@ MODEL_DESCRIPTIONS = {
     "real": "floats as real numbers, " + _INTS,
 }
 ABSTRACT_HINT = ("counterexample only under the abstract float model; retry with --fp=real or --fp=ieee")
+FLOAT_TIMEOUT_HINT = ("the float models did not decide in time; retry with --fp=real (equality over "
+                      "the reals, such as a scale moved across a matmul, is often fast to decide) "
+                      "or with --fp=ieee and a larger --timeout")
 ESCALATED = "decided under exact IEEE-754 floats (round to nearest even): the abstract float model could not decide"
 # Escalation to exact IEEE floats is tried when every statically shaped tensor of the pair has
 # at most this many elements (dynamic extents stay symbolic: one element stands for all).
@@ -222,7 +225,7 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate)
     report.model = opts.fp
     if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
-        return report
+        return _with_timeout_hint(report, opts)
     from dataclasses import replace
 
     from irverify.smt import solver
@@ -240,6 +243,15 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         report.verdict, report.message, report.float_undecided = Verdict.INCORRECT, "", False
         report = confirm_or_settle(report, report.pending_approx, opts, plan, src_mod, s, tgt_mod, g)
         report.model = opts.fp
+    return _with_timeout_hint(report, opts)
+
+
+def _with_timeout_hint(report: FunctionReport, opts: Options) -> FunctionReport:
+    """An ``unknown`` from a solver timeout under an approximate float model names the
+    models that may decide."""
+    if (report.verdict == Verdict.UNKNOWN and report.float_undecided and opts.fp == "abstract"
+            and report.message.startswith("solver could not decide")):
+        report.notes.append(FLOAT_TIMEOUT_HINT)
     return report
 
 

@@ -4,6 +4,7 @@
 // CHECK: @src: incorrect
 // CHECK: ERROR: target has undefined behaviour
 // CHECK: declared extent
+// CHECK: verdict: incorrect
 
 util.func public @src(%x: tensor<?x4xi32>, %n: index) -> tensor<?x4xi32> {
   util.return %x : tensor<?x4xi32>

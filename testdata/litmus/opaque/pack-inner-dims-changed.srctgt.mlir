@@ -1,10 +1,18 @@
 // Changing an opaque op's attributes (linalg.pack's inner_dims_pos) makes it another function,
-// with its own unknown results and its own unknown undefined inputs: irverify cannot prove the
-// change and says so (unknown, naming the opaque op), never correct.
-// RUN: not irverify check %s | filecheck %s
-// CHECK: @src: unknown
-// CHECK: opaque op 'linalg.pack'
-// CHECK: verdict: unknown
+// with its own unknown results and its own unknown undefined inputs: the solver alone cannot
+// prove or refute the change and says so (unknown, naming the opaque op), never correct. With
+// execution, the symbolic counterexample runs on IREE and the different layouts show: the
+// verdict is incorrect only because execution confirmed it.
+// REQUIRES: iree
+// RUN: not irverify check %s --no-confirm | filecheck %s --check-prefix=SOLVER
+// SOLVER: @src: unknown
+// SOLVER: opaque op 'linalg.pack'
+// SOLVER: verdict: unknown
+// RUN: not irverify check %s | filecheck %s --check-prefix=EXEC
+// EXEC: @src: incorrect
+// EXEC: confirmed: true (IREE llvm-cpu)
+// EXEC: approximations: opaque op 'linalg.pack'
+// EXEC: verdict: incorrect
 
 func.func @src(%x: tensor<16x16xf32>) -> tensor<2x2x8x8xf32> {
   %e = tensor.empty() : tensor<2x2x8x8xf32>
