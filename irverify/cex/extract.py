@@ -8,7 +8,7 @@ from typing import Any
 from irverify.ir.core import FloatType, IndexType, IntType, TensorType, Type
 from irverify.semantics.values import Scalar, Tensor
 from irverify.smt import solver
-from irverify.verify.encode import Inputs
+from irverify.verify.encode import Inputs, index_value
 from irverify.verify.refinement import CHECK_UB, Failure
 from irverify.verify.verdict import Counterexample
 
@@ -32,6 +32,13 @@ def scalar_value(model, term, ty: Type, fp) -> Any:
             return u
         return u - (1 << ty.width) if u >= 1 << (ty.width - 1) else u
     return str(v)
+
+
+def array_element(model, term, ty: Type, fp) -> Any:
+    """The value of an entry of a free input array, as the encoding reads it
+    (``verify.encode.element``: an index entry is reduced to 64 bits)."""
+    v = scalar_value(model, term, ty, fp)
+    return index_value(v) if isinstance(ty, IndexType) else v
 
 
 def numpy_dtype(ty: Type):
@@ -64,10 +71,10 @@ def tensor_value(model, tensor: Tensor, fp, array=None):
     contents = solver.array_entries(model, array) if array is not None and tensor.rank else None
     if contents is not None:
         default, entries = contents
-        out[...] = scalar_value(model, default, tensor.type.elem, fp)
+        out[...] = array_element(model, default, tensor.type.elem, fp)
         for idx, v in entries.items():
             if all(0 <= i < s for i, s in zip(idx, shape)):
-                out[idx] = scalar_value(model, v, tensor.type.elem, fp)
+                out[idx] = array_element(model, v, tensor.type.elem, fp)
         return out
     for idx in itertools.product(*(range(s) for s in shape)):
         out[idx] = scalar_value(model, tensor.at([_int(i) for i in idx]), tensor.type.elem, fp)

@@ -210,7 +210,9 @@ class Buffer:
 
     def read(self, p, side: list | None = None):
         """(value, defined) at flat unit position ``p``."""
-        value, defined = t.select(self.initial, [p]), t.true()
+        from irverify.verify.encode import element
+
+        value, defined = element(t.select(self.initial, [p]), self.elem), t.true()
         for st in self.stores:
             if st.view.elem != self.elem:
                 value, defined = self._overwrite(st, p, value, defined, side)
@@ -396,7 +398,7 @@ def _concretise(length, initial, elem):
     def concretise(model, fp):
         import numpy as np
 
-        from irverify.cex.extract import MAX_ELEMENTS, TooLarge, numpy_dtype, scalar_value
+        from irverify.cex.extract import MAX_ELEMENTS, TooLarge, array_element, numpy_dtype
         from irverify.smt import solver
 
         n = max(solver.int_value(model, length), 0)
@@ -404,7 +406,7 @@ def _concretise(length, initial, elem):
             raise TooLarge(f"binding of {n} elements")
         out = np.zeros([n], dtype=numpy_dtype(elem))
         for i in range(n):
-            out[i] = scalar_value(model, t.select(initial, [t.int_val(i)]), elem, fp)
+            out[i] = array_element(model, t.select(initial, [t.int_val(i)]), elem, fp)
         return "tensor", out
 
     return concretise

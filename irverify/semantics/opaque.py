@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 
 from irverify.errors import Unsupported
-from irverify.ir.core import Op, TensorType
+from irverify.ir.core import IndexType, Op, TensorType
 
 # op -> why its results are a function of its operands and attributes alone
 OPAQUE_OPS = {
@@ -123,7 +123,7 @@ def apply(ctx, op: Op, *operands):
     """The results of an opaque op: uninterpreted functions of its operands."""
     from irverify.semantics.values import Scalar, Tensor
     from irverify.smt import terms as t
-    from irverify.verify.encode import scalar_sort
+    from irverify.verify.encode import element, scalar_sort
 
     if op.attr_text is None:
         raise Unsupported(f"opaque op '{op.name}' without its printed attributes", op.loc)
@@ -139,15 +139,15 @@ def apply(ctx, op: Op, *operands):
             dims = []
             for j, d in enumerate(ty.shape):
                 if d is None:
-                    dims.append(t.int_max(t.apply_uf(f"{key}.r{k}.dim{j}", args, t.int_sort()), t.int_val(0)))
+                    dims.append(t.int_max(element(t.apply_uf(f"{key}.r{k}.dim{j}", args, t.int_sort()), IndexType()), t.int_val(0)))
                 else:
                     dims.append(t.int_val(d))
             arr = t.apply_uf(f"{key}.r{k}", args, t.array_sort(ty.rank, scalar_sort(ty.elem, ctx.fp)))
-            results.append(Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx)))
+            results.append(Tensor(ty, dims, lambda idx, arr=arr, e=ty.elem: element(t.select(arr, idx), e)))
         else:
             try:
                 sort = scalar_sort(ty, ctx.fp)
             except Unsupported:
                 raise Unsupported(f"opaque op '{op.name}' with a result of type {ty}", op.loc) from None
-            results.append(Scalar(t.apply_uf(f"{key}.r{k}", args, sort), ty))
+            results.append(Scalar(element(t.apply_uf(f"{key}.r{k}", args, sort), ty), ty))
     return results

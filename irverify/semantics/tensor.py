@@ -114,9 +114,9 @@ def empty(ctx, op: Op, *dynamic: Scalar):
     reject_encodings(op)
     ttype = op.results[0].type
     dims = dims_from_type(ctx, op, ttype, dynamic)
-    from irverify.verify.encode import scalar_sort
+    from irverify.verify.encode import element, scalar_sort
 
-    junk = t.const(t.fresh_name("empty"), scalar_sort(ttype.elem, ctx.fp))
+    junk = element(t.const(t.fresh_name("empty"), scalar_sort(ttype.elem, ctx.fp)), ttype.elem)
     return Tensor(ttype, dims, lambda idx: junk, lambda idx: t.false())
 
 

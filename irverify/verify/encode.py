@@ -33,6 +33,7 @@ from irverify.smt import terms as t
 # the size bound is linear and always assumed; a product of several dynamic dims is nonlinear,
 # so it is kept in ``Inputs.size_limits`` and asserted only when a counterexample violates it.
 INDEX_LIMIT = 1 << 63
+INDEX_BITS = 64
 
 # A domain of this many elements or fewer is expanded instead of quantified.
 EXPAND_LIMIT = 64
@@ -275,10 +276,10 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
         inputs.arrays[name] = arr
         inputs.pretty.append((arr, dims, ty.elem, 1))
         if not inputs.poison_args:
-            return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx))
+            return Tensor(ty, dims, lambda idx, arr=arr: element(t.select(arr, idx), ty.elem))
         poison = inputs.poison[name] = t.array_var(f"poison({name})", ty.rank, t.bool_sort())
         on = poison_switch(inputs)
-        return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx),
+        return Tensor(ty, dims, lambda idx, arr=arr: element(t.select(arr, idx), ty.elem),
                       lambda idx, poison=poison, on=on: t.not_(t.and_(on, t.select(poison, idx))))
     if isinstance(ty, TupleType):
         return TupleValue([symbolic_value(f, f"{name}.{i}", inputs, loc) for i, f in enumerate(ty.fields)])
@@ -326,6 +327,19 @@ def assume_size_fits(inputs: Inputs, dims: Sequence[Any], elem: Type) -> None:
         inputs.assumptions.append(dynamic[0] <= limit // static)
         return
     inputs.size_limits.append(t.product(dynamic) <= limit // static)
+
+
+def element(term, ty: Type):
+    """An element read from a free array (an argument, initial memory, an opaque result):
+    an ``index`` element is a 64-bit value, as a scalar ``index`` argument is, so the free Int
+    is reduced to 64-bit two's complement. The reduction keeps every 64-bit value as it is
+    and reaches each of them, so no input is lost, and needs no quantifier over the array."""
+    return t.wrap_signed(term, INDEX_BITS) if isinstance(ty, IndexType) else term
+
+
+def index_value(value: int) -> int:
+    """A model's value of a free index element, read as :func:`element` reads it."""
+    return (value + (1 << (INDEX_BITS - 1))) % (1 << INDEX_BITS) - (1 << (INDEX_BITS - 1))
 
 
 def scalar_sort(ty: Type, fp):

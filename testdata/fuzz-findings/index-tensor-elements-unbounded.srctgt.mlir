@@ -1,8 +1,7 @@
-// Found by tools/fuzz.py (MLIR arm): the elements of an index tensor argument are unbounded
-// integers in the encoding (a scalar index argument is assumed to fit in 64 bits, a tensor's
-// elements are not), so a round trip through i64 seems to change values no input can have;
-// extracting that counterexample then fails. Every index value fits in 64 bits: this is correct.
-// XFAIL: *
+// Found by tools/fuzz.py (MLIR arm): the elements of an index tensor argument were unbounded
+// integers in the encoding (a scalar index argument was assumed to fit in 64 bits, a tensor's
+// elements were not), so a round trip through i64 seemed to change values no input can have,
+// and extracting that counterexample failed. Every index value fits in 64 bits: this is correct.
 // RUN: irverify check %s --no-confirm | filecheck %s
 // CHECK: verdict: correct
 
