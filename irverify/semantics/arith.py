@@ -1,8 +1,8 @@
 """``arith`` dialect semantics (https://mlir.llvm.org/docs/Dialects/ArithOps/).
 
-Integers are bit-vectors of their width; ``index`` is an unbounded integer (64-bit
-wrap-around of index arithmetic is not modelled). A negative index stands for its 64-bit
-two's-complement pattern where bits matter: unsigned index operations (``divui``, ``remui``,
+Integers are bit-vectors of their width; ``index`` is a 64-bit integer held as a z3 ``Int`` in
+[-2^63, 2^63) (arguments and free elements are 64-bit values, arithmetic wraps around). A
+negative index stands for its 64-bit two's-complement pattern where bits matter: unsigned index operations (``divui``, ``remui``,
 ``ceildivui``, ``minui``/``maxui``, unsigned ``cmpi``) read it as ``x + 2^64`` and read a result
 back as a signed 64-bit value; bitwise operations and shifts work on the 64-bit pattern.
 ``i1`` is a 1-bit vector. All ops also apply elementwise to tensors.
@@ -480,8 +480,21 @@ def _trunci(ctx, op, a):
 
 _cast("sitofp", lambda ctx, x, src, dst: ctx.fp.from_int(x, True, dst))
 _cast("uitofp", lambda ctx, x, src, dst: ctx.fp.from_int(x, False, dst))
-_cast("fptosi", lambda ctx, x, src, dst: ctx.fp.to_int(x, src, dst.width, True))
-_cast("fptoui", lambda ctx, x, src, dst: ctx.fp.to_int(x, src, dst.width, False))
+def _float_to_int(signed):
+    """``fptosi`` / ``fptoui``: the float rounded toward zero; poison where that value does not
+    fit in the result type, NaN and infinities included (ArithOps.td defers to LLVM's
+    ``fptosi``/``fptoui``, whose result is then poison), never a fixed value."""
+    name = "fptosi" if signed else "fptoui"
+
+    def fn(ctx, x, src, dst):
+        r = ctx.fp.to_int(x, src, dst.width, signed)
+        return poison(ctx, name, ctx.fp.to_int_poison(x, src, dst.width, signed), r, x)
+
+    return fn
+
+
+_cast("fptosi", _float_to_int(True))
+_cast("fptoui", _float_to_int(False))
 
 
 @semantics("arith.bitcast")

@@ -59,7 +59,35 @@ COMMUTATIVE = {"add", "mul", "maximum", "minimum", "maxnum", "minnum"}
 
 # Operations that need a float format's meaning (not just its bits).
 ARITHMETIC = ("const", "const_bits", "is_nan", "is_zero", "is_inf", "neg", "abs", "cmp", "maximum", "minimum",
-              "binary", "unary", "convert", "from_int", "to_int", "reduce")
+              "binary", "unary", "convert", "from_int", "to_int", "to_int_poison", "reduce")
+
+
+def int_range(width: int, signed: bool) -> tuple[int, int]:
+    """The values of an ``iN`` read signed or unsigned."""
+    return (-(1 << (width - 1)), (1 << (width - 1)) - 1) if signed else (0, (1 << width) - 1)
+
+
+def _largest_below(bound: int, name: str) -> int:
+    """The bits of the largest finite non-negative float of format ``name`` whose value is
+    below ``bound`` (a positive integer): non-negative floats are ordered as their bits."""
+    e, s = FORMATS[name]
+    lo, hi = 0, (((1 << e) - 1) << (s - 1)) - 1  # +0 .. the largest finite value
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if bits_to_fraction(mid, name) < bound:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def to_int_bounds(name: str, width: int, signed: bool) -> tuple[int, int]:
+    """The bits of the least and the greatest float of format ``name`` that ``fptosi``
+    (``fptoui``) to ``iN`` converts without poison: rounded toward zero, they fit."""
+    lo, hi = int_range(width, signed)
+    width_bits = sum(FORMATS[name])
+    least = (1 << (width_bits - 1)) | _largest_below(1 - lo, name)  # -m with m < |lo| + 1
+    return least, _largest_below(hi + 1, name)
 
 
 def _small(ft) -> bool:
@@ -331,6 +359,17 @@ class BitsTheory:
         if ft.is_small:
             return src == tgt
         return z3.Or(src == tgt, z3.And(self.is_nan(src, ft), self.is_nan(tgt, ft)))
+
+    def to_int_poison(self, a: Term, ft: FloatType, width: int, signed: bool) -> Term:
+        """Where ``fptosi``/``fptoui`` of ``a`` to ``iN`` is poison (ArithOps.td, LLVM LangRef
+        ``fptosi``: the value rounded toward zero does not fit, or ``a`` is NaN or infinite):
+        exactly outside the interval of the least and the greatest float that fits.
+        Where it is not poison, ``to_int`` is the exact conversion (``ieee``) or a function of
+        ``a`` (``abstract``)."""
+        least, greatest = to_int_bounds(ft.name, width, signed)
+        inside = z3.And(self.cmp("oge", a, self.const_bits(least, ft), ft),
+                        self.cmp("ole", a, self.const_bits(greatest, ft), ft))
+        return z3.simplify(z3.Not(inside)) if z3.is_bv_value(_value(a)) else z3.Not(inside)
 
     def python_value(self, v: Term, ft: FloatType) -> float | int:
         if ft.is_small:
@@ -649,6 +688,11 @@ class RealTheory:
 
     def to_int(self, a: Term, ft: FloatType, width: int, signed: bool) -> Term:
         return t.uf(f"real.to_int{width}", z3.RealSort(), z3.BitVecSort(width))(a)
+
+    def to_int_poison(self, a: Term, ft: FloatType, width: int, signed: bool) -> Term:
+        """Poison where the real rounded toward zero does not fit in ``iN``."""
+        lo, hi = int_range(width, signed)
+        return z3.Or(a <= lo - 1, a >= hi + 1)
 
     def reduce(self, op: str, init: Term, elems: Term, n: Term, ft: FloatType) -> Term:
         return t.uf(f"real.reduce_{op}", init.sort(), elems.sort(), z3.IntSort(), z3.RealSort())(
