@@ -50,6 +50,11 @@ func.func @extract_slice(%t: tensor<?x?xi32>, %o0: index, %o1: index, %s0: index
   %r = tensor.extract_slice %t[%o0, %o1][%s0, %s1][1, %st] : tensor<?x?xi32> to tensor<?x?xi32>
   return %r : tensor<?x?xi32>
 }
+func.func @slice_of_slice(%t: tensor<?xi32>, %o0: index, %s0: index, %st0: index, %o1: index, %s1: index, %st1: index) -> tensor<?xi32> {
+  %a = tensor.extract_slice %t[%o0][%s0][%st0] : tensor<?xi32> to tensor<?xi32>
+  %r = tensor.extract_slice %a[%o1][%s1][%st1] : tensor<?xi32> to tensor<?xi32>
+  return %r : tensor<?xi32>
+}
 func.func @extract_row(%t: tensor<?x?xi32>, %i: index, %n: index) -> tensor<?xi32> {
   %r = tensor.extract_slice %t[%i, 0][1, %n][1, 1] : tensor<?x?xi32> to tensor<?xi32>
   return %r : tensor<?xi32>
@@ -152,7 +157,7 @@ def iree_module() -> str:
     return "\n".join(out) + IREE_REFERENCES
 
 
-OPS = ["empty", "dim", "cast", "collapse", "expand", "extract_slice", "extract_row", "insert_slice",
+OPS = ["empty", "dim", "cast", "collapse", "expand", "extract_slice", "slice_of_slice", "extract_row", "insert_slice",
        "insert_row_empty", "extract", "insert", "pad", "concat", "reshape", "splat", "from_elements",
        "generate"]
 
@@ -197,6 +202,14 @@ def make_case(op: str, rng, large: bool):
         if bad:
             o1 = n1 - (s1 - 1) * st
         return [ints(rng, n0, n1), o0, o1, s0, s1, st], bad
+    if op == "slice_of_slice":  # strided slice of a strided slice; ``bad``: the inner one runs out
+        n = d(1) + 4
+        st0, st1 = int(rng.integers(1, 4)), int(rng.integers(1, 3))
+        s0 = int(rng.integers(1, (n - 1) // st0 + 2))
+        o0 = int(rng.integers(0, n - (s0 - 1) * st0))
+        s1 = int(rng.integers(1, (s0 - 1) // st1 + 2))
+        o1 = s0 - (s1 - 1) * st1 if bad else int(rng.integers(0, s0 - (s1 - 1) * st1))
+        return [ints(rng, n), o0, s0, st0, o1, s1, st1], bad
     if op == "extract_row":
         n0, n1 = d(1), s()
         i = n0 if bad else int(rng.integers(0, n0))
