@@ -53,6 +53,15 @@ from irverify.smt import terms as t
 
 Term = z3.ExprRef
 
+# z3's own "unspecified" float results (``fp.to_ieee_bv`` of a NaN, ``fp.to_sbv`` out of range)
+# are fresh functions whose side conditions z3 asserts at the top level; when the float term sits
+# under a binder (an elementwise tensor is a lambda over its indices) those side conditions
+# mention the bound index and z3 gives up with "Formulas should not contain unbound variables".
+# irverify never observes those results (a NaN becomes ``some_nan``; an out-of-range float to
+# integer conversion is an explicit unknown function, see ``IEEETheory.to_int``), so z3 may give
+# them fixed values, which it does without side conditions.
+z3.set_param("rewriter.hi_fp_unspecified", True)
+
 _EXP_SIG = FORMATS
 COMMUTATIVE = {"add", "mul", "maximum", "minimum", "maxnum", "minnum"}
 
@@ -603,8 +612,18 @@ class IEEETheory(BitsTheory):
         return z3.fpToIEEEBV(conv(self.RM, a, self._fp_sort(ft)))  # never NaN
 
     def to_int(self, a: Term, ft: FloatType, width: int, signed: bool) -> Term:
+        """Truncation toward zero when the truncated value fits in ``width`` bits; otherwise
+        (NaN, infinity, out of range) an unknown function of the operand bits."""
         conv = z3.fpToSBV if signed else z3.fpToUBV
-        return conv(z3.RTZ(), self._fp(a, ft), z3.BitVecSort(width))
+        x = self._fp(a, ft)
+        r = z3.fpRoundToIntegral(z3.RTZ(), x)
+        lo, hi = (-(2.0 ** (width - 1)), 2.0 ** (width - 1)) if signed else (0.0, 2.0 ** width)
+        srt = self._fp_sort(ft)
+        fits = z3.And(z3.Not(z3.fpIsNaN(x)), z3.Not(z3.fpIsInf(x)),
+                      z3.fpGEQ(r, z3.FPVal(lo, srt)), z3.fpLT(r, z3.FPVal(hi, srt)))
+        kind = "si" if signed else "ui"
+        unknown = t.uf(f"fp.fpto{kind}{width}.{ft.name}.out_of_range", a.sort(), z3.BitVecSort(width))(a)
+        return z3.If(fits, conv(z3.RTZ(), x, z3.BitVecSort(width)), unknown)
 
     def reduce(self, op: str, init: Term, elems: Term, n: Term, ft: FloatType) -> Term:
         return t.uf(f"fp.reduce_{op}.{ft.name}", init.sort(), elems.sort(), z3.IntSort(),
