@@ -58,7 +58,8 @@ def test_composition_uses_the_transform_and_matches_by_position():
     assert report.verdict == Verdict.CORRECT
 
 
-@pytest.mark.parametrize("bad", ["lift_square-bad-untransposed", "lift_basic-bad-untransposed"])
+@pytest.mark.parametrize("bad", [pytest.param("lift_square-bad-untransposed", marks=pytest.mark.slow),
+                                 "lift_basic-bad-untransposed"])
 def test_broken_after_is_refuted_and_confirmed(bad):
     case = bad.split("-bad-")[0]
     report = check(case, bad, confirm=True)

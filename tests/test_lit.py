@@ -6,6 +6,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,9 +14,12 @@ import pytest
 TESTDATA = Path(__file__).resolve().parents[1] / "testdata"
 
 
-def _lit(*args: str, timeout: float = 900) -> subprocess.CompletedProcess:
+def _lit(*args: str, timeout: float = 1800) -> subprocess.CompletedProcess:
+    """Runs lit with its own output directory, so concurrent runs (pytest -n) never share %t files."""
     cmd = [sys.executable, "-c", "import sys; from lit.main import main; sys.exit(main())", *args]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=TESTDATA.parent)
+    with tempfile.TemporaryDirectory(prefix="irverify-lit-") as out:
+        env = {**os.environ, "IRVERIFY_LIT_OUT": out}
+        return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=TESTDATA.parent, env=env)
 
 
 def test_lit_corpus_passes():
@@ -26,8 +30,10 @@ def test_lit_corpus_passes():
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
 
 
+@pytest.mark.slow
 def test_lit_cli_tests_pass():
-    """The command-line tests alone (``testdata/cli``): a quick subset of the corpus."""
+    """The command-line tests alone (``testdata/cli``), a subset of the corpus (``slow``: the fast
+    set runs them within ``test_lit_corpus_passes``)."""
     pytest.importorskip("lit")
     pytest.importorskip("filecheck")
     proc = _lit("-q", "-j", "2", "--no-progress-bar", str(TESTDATA / "cli"))
@@ -51,7 +57,8 @@ def test_lit_discovers_the_corpus():
 
 
 def test_bad_cases_expect_failure_and_good_cases_success():
-    """``-bad`` cases run ``not irverify check``; the others run it plainly (or are XFAIL)."""
+    """``-bad`` and ``-unsupported`` cases run ``not irverify check`` and check their verdict; the
+    others run it plainly (or are XFAIL, or expect ``unknown``)."""
     for path in TESTDATA.glob("litmus/**/*.srctgt.*"):
         text = path.read_text(encoding="utf-8")
         runs = re.findall(r"RUN: (.*)", text)
@@ -59,6 +66,9 @@ def test_bad_cases_expect_failure_and_good_cases_success():
         if path.name.endswith(("-bad.srctgt.mlir", "-bad.srctgt.py")):
             assert all(r.startswith("not irverify check") for r in runs), path
             assert "verdict: incorrect" in text, path
+        elif path.name.endswith(("-unsupported.srctgt.mlir", "-unsupported.srctgt.py")):
+            assert all(r.startswith("not irverify check") for r in runs), path
+            assert re.search(r"CHECK(-NEXT|-SAME)?: .*unsupported", text), path
         elif "XFAIL:" not in text and "verdict: unknown" not in text:
             assert all(r.startswith("irverify check") for r in runs), path
             assert "verdict: correct" in text, path

@@ -1,4 +1,7 @@
-"""The TVM seed cases (``testdata/seeds``) end to end, with confirmation on TVM llvm."""
+"""The TVM seed cases (``testdata/seeds``) end to end, with confirmation on TVM llvm.
+
+The fast set runs the same commands as lit tests (``testdata/seeds/*.test``, through
+``tests/test_lit.py``); the checks here that repeat them with a full confirmation are ``slow``."""
 
 from __future__ import annotations
 
@@ -39,12 +42,14 @@ def test_take_out_of_bounds_is_source_ub():
     assert t[0][:3] == [0.0, 1.0, 2.0] and t[15][15] == 255.0
 
 
+@pytest.mark.slow
 def test_sdpa_torch_layout_is_incorrect_and_confirmed():
     fr = run(seed("sdpa-layout", "attention_on_torch_layout.py"), seed("sdpa-layout", "attention_with_permutes.py"))
     assert fr.verdict == Verdict.INCORRECT
     assert fr.confirmation.confirmed is True and fr.confirmation.backend == "TVM llvm"
 
 
+@pytest.mark.slow
 def test_sdpa_against_explicit_reference():
     fr = run(REFERENCE, seed("sdpa-layout", "attention_with_permutes.py"))
     assert fr.verdict == Verdict.CORRECT and not fr.notes
@@ -52,6 +57,7 @@ def test_sdpa_against_explicit_reference():
     assert fr.verdict == Verdict.INCORRECT and fr.confirmation.confirmed is True
 
 
+@pytest.mark.slow
 def test_scale_on_q_is_unknown_under_abstract_floats():
     fr = run(seed("scale-placement", "scale_q.py"), seed("scale-placement", "scale_scores.py"), timeout_s=5)
     assert fr.verdict == Verdict.UNKNOWN
@@ -71,6 +77,7 @@ def test_scale_on_q_is_correct_over_the_reals():
     assert any(n.startswith("real-only") for n in fr.notes)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["scale_v", "scale_probs"])
 def test_scale_after_softmax_is_incorrect(variant):
     fr = run(seed("scale-placement", f"{variant}.py"), seed("scale-placement", "scale_scores.py"))

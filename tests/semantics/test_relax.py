@@ -218,6 +218,7 @@ def test_match_cast_mismatch_is_ub():
     assert_correct(fr, source_ub=True)
 
 
+@pytest.mark.slow  # the fast set has testdata/seeds/sdpa-layout-reference.test
 def test_attention_matches_explicit_bsnh_reference():
     p = ('q: R.Tensor((1, 3, 2, 4), "float32"), k: R.Tensor((1, 5, 2, 4), "float32"), '
          'v: R.Tensor((1, 5, 2, 4), "float32")')
