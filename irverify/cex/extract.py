@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from irverify.cex.format import FloatValue
 from irverify.ir.core import FloatType, IndexType, IntType, TensorType, Type
 from irverify.semantics.values import Scalar, Tensor
 from irverify.smt import solver
@@ -23,7 +24,9 @@ class TooLarge(Exception):
 def scalar_value(model, term, ty: Type, fp) -> Any:
     v = solver.evaluate(model, term)
     if isinstance(ty, FloatType):
-        return fp.python_value(v, ty)
+        value = fp.python_value(v, ty)
+        bits = None if ty.is_small else solver.bv_bits(v)
+        return value if bits is None else FloatValue(value, bits)
     if isinstance(ty, IndexType):
         return v.as_long()
     if isinstance(ty, IntType):
@@ -143,7 +146,9 @@ def counterexample(failure: Failure, inputs: Inputs, fp) -> Counterexample:
     model = failure.model
     dims, scalars, tensors = concrete_inputs(model, inputs, fp)
     cex = Counterexample(failure.check, dims, scalars, tensors, arg_order=list(inputs.arg_names),
-                         poison_inputs={} if failure.no_poison_args else poison_inputs(model, inputs))
+                         poison_inputs={} if failure.no_poison_args else poison_inputs(model, inputs),
+                         types={n: v.type for n, v in zip(inputs.arg_names, inputs.args)
+                                if isinstance(v, (Scalar, Tensor))})
     for name, where in cex.poison_inputs.items():
         if where is True:
             cex.scalars[name] = POISON
@@ -156,6 +161,11 @@ def counterexample(failure: Failure, inputs: Inputs, fp) -> Counterexample:
         return cex
     cex.output = out.label
     src, tgt = out.src, out.tgt
+    typed = src if src is not None else tgt
+    if isinstance(typed, Tensor) and failure.index_vars:
+        cex.value_type = typed.type.elem
+    elif isinstance(typed, Scalar):
+        cex.value_type = typed.type
     if src is None and hasattr(tgt, "unwritten"):  # a binding only the target writes
         src = tgt.unwritten()
     if isinstance(src, Tensor) and isinstance(tgt, Tensor):

@@ -51,6 +51,9 @@ class Counterexample:
     arg_order: list[str] = field(default_factory=list)  # argument names in call order
     # Arguments that are poison: name -> True (a scalar) or the poison indices (a tensor)
     poison_inputs: dict[str, Any] = field(default_factory=dict)
+    # The arguments' declared types (irverify ``Type``s) and the differing element's type
+    types: dict[str, Any] = field(default_factory=dict)
+    value_type: Any = None
 
     def to_json(self) -> dict:
         return {
@@ -63,6 +66,8 @@ class Counterexample:
             "source_value": _plain(self.source_value),
             "target_value": _plain(self.target_value),
             "ub_reasons": self.ub_reasons,
+            "types": {k: str(v) for k, v in self.types.items()},
+            "value_type": str(self.value_type) if self.value_type is not None else None,
             **({"poison_inputs": {k: _plain(v) for k, v in self.poison_inputs.items()}}
                if self.poison_inputs else {}),  # only when some argument is poison
         }

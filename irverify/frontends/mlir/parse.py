@@ -6,6 +6,7 @@ only walks the verified module and translates types, attributes, ops and locatio
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from irverify.errors import InputError, Unsupported
@@ -107,14 +108,54 @@ def parse_mlir(text: str, path: str) -> Module:
 FUNCTION_OPS = ("func.func", "util.func")
 
 
-def translate_module(native, text: str, path: str) -> Module:
+def translate_module(native, text: str, path: str, parsed_text: str | None = None) -> Module:
+    """The irverify ``Module`` of a parsed module; ``parsed_text`` is the text ``native`` was
+    parsed from (default ``text``), where the arguments' names are read (``source_arg_names``)."""
     functions: dict[str, Function] = {}
+    lines = (text if parsed_text is None else parsed_text).splitlines()
     for op in _top_level_ops(native):
         if op.name not in FUNCTION_OPS:
             continue
         fn = _Translator(path).function(op)
+        source_arg_names(op, fn, lines)
         functions[fn.name] = fn
     return Module(functions=functions, path=path, text=text, frontend="mlir", native=native)
+
+
+_SSA_NAME = re.compile(r"%[A-Za-z_$.\-][A-Za-z0-9_$.\-]*|%[0-9]+")
+
+
+def source_arg_names(op, fn: Function, lines: list[str]) -> None:
+    """Name ``fn``'s arguments as the user wrote them (``%lhs`` rather than the printer's
+    ``%arg0``): MLIR does not keep SSA names, but each entry-block argument's location is where
+    it is defined in the parsed text, so the name is read there. Nothing is renamed unless every
+    argument's name is found and the names are distinct."""
+    if fn.body is None or not fn.args:
+        return
+    names = []
+    for a in op.regions[0].blocks[0].arguments:
+        name = _name_at(a.location, lines)
+        if name is None:
+            return
+        names.append(name)
+    if len(names) != len(fn.args) or len(set(names)) != len(names):
+        return
+    for value, name in zip(fn.args, names):
+        value.name = name
+
+
+def _name_at(loc, lines: list[str]) -> str | None:
+    """The SSA name starting at a location in the parsed text (a ``"-":line:col`` location)."""
+    try:
+        if loc.filename not in ("-", ""):
+            return None
+        line, col = int(loc.start_line), int(loc.start_col)
+    except Exception:  # noqa: BLE001 - not a file location (fused, named, unknown)
+        return None
+    if not 1 <= line <= len(lines) or col < 1:
+        return None
+    m = _SSA_NAME.match(lines[line - 1], col - 1)
+    return m.group(0) if m else None
 
 
 def _top_level_ops(native):
