@@ -218,13 +218,7 @@ def array_text(arr, ty=None, focus=None, poison=None, as_hex: bool = False) -> s
         else:
             start = [int(i) for i in np.unravel_index(lo, a.shape)]
             parts.append(f"... {start}: {items}")
-    tail = " ..." if merged[-1][1] < a.size else ""
-    return f"[{' '.join(_join(parts))}{tail}] ({a.size} elements)"
-
-
-def _join(parts: list[str]) -> list[str]:
-    """Segments of an elided tensor: ``a, b ... [i]: c, d``."""
-    return parts
+    return f"[{' '.join(parts)}] ({a.size} elements)"
 
 
 def _nested(shape, one, prefix: tuple) -> str:

@@ -73,7 +73,7 @@ def render_counterexample(cex: Counterexample) -> list[str]:
             lines.append(f"  {name} : {ty} = {v}" if ty is not None else f"  {name} = {v}")
             continue
         lines.append(f"  {name} : {value_type_text(v, ty)} = {array_text(v, elem, focus, where)}")
-        if isinstance(elem, (IntType, IndexType)) and elem != IntType(1) and getattr(v, "size", 0):
+        if _hex_helps(v, elem):
             lines.append(f"    hex: {array_text(v, elem, focus, where, as_hex=True)}")
         if isinstance(where, list):
             shown = ", ".join(map(str, where[:16])) + (" ..." if len(where) > 16 else "")
@@ -90,6 +90,22 @@ def render_counterexample(cex: Counterexample) -> list[str]:
     lines.append(f"Source value: {_value(cex.source_value, cex.value_type)}")
     lines.append(f"Target value: {_value(cex.target_value, cex.value_type)}")
     return lines
+
+
+def _hex_helps(v, elem) -> bool:
+    """Does an integer tensor need its hex line: is some element negative or at least
+    ``HEX_FROM`` (the decimal alone does not show such bits plainly)?"""
+    import numpy as np
+
+    if not isinstance(elem, (IntType, IndexType)) or elem == IntType(1) or not getattr(v, "size", 0):
+        return False
+    a = np.asarray(v)
+    if a.dtype == object:
+        return True
+    return bool(np.any(a < 0) or np.any(a >= HEX_FROM))
+
+
+HEX_FROM = 1024
 
 
 def _value(v, ty) -> str:
