@@ -66,6 +66,19 @@ def test_mlir_arguments_keep_the_names_written():
     assert [a.name for a in decl.functions["d"].args] == ["%arg0"]
 
 
+def test_op_results_keep_the_names_written():
+    mod = parse_mlir("""\
+func.func @f(%x: i32, %y: i32) -> (i32, i32, i1) {
+  %sum = arith.addi %x, %y : i32
+  %q:2 = arith.addui_extended %x, %y : i32, i1
+  return %sum, %q#0, %q#1 : i32, i32, i1
+}
+""", "r.mlir")
+    ops = mod.functions["f"].body.ops
+    assert [r.name for r in ops[0].results] == ["%sum"]
+    assert [r.name for r in ops[1].results] == ["%q#0", "%q#1"]
+
+
 def test_report_and_json_use_the_names(tmp_path, capsys):
     path = _write(tmp_path, "shift.srctgt.mlir", SHIFT)
     assert cli.main(["check", path, "--no-confirm"]) == 1

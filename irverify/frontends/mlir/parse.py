@@ -116,7 +116,7 @@ def translate_module(native, text: str, path: str, parsed_text: str | None = Non
     for op in _top_level_ops(native):
         if op.name not in FUNCTION_OPS:
             continue
-        fn = _Translator(path).function(op)
+        fn = _Translator(path, lines).function(op)
         source_arg_names(op, fn, lines)
         functions[fn.name] = fn
     return Module(functions=functions, path=path, text=text, frontend="mlir", native=native)
@@ -142,6 +142,37 @@ def source_arg_names(op, fn: Function, lines: list[str]) -> None:
         return
     for value, name in zip(fn.args, names):
         value.name = name
+
+
+_RESULTS = re.compile(r"\s*(%[^=]*?)\s*=\s*")
+
+
+def source_result_names(op, lines: list[str]) -> list[str] | None:
+    """The names an op's results have in the parsed text (``%m`` in ``%m = hal...``; ``%a#0``,
+    ``%a#1`` for ``%a:2 = ...``), read before the op's location; None unless there is one
+    name per result."""
+    if not len(op.results):
+        return None
+    try:
+        loc = op.location
+        if loc.filename not in ("-", ""):
+            return None
+        line, col = int(loc.start_line), int(loc.start_col)
+    except Exception:  # noqa: BLE001 - not a file location
+        return None
+    if not 1 <= line <= len(lines) or col < 1:
+        return None
+    m = _RESULTS.fullmatch(lines[line - 1][:col - 1])
+    if not m:
+        return None
+    names = []
+    for part in m.group(1).split(","):
+        part = part.strip()
+        name, _, count = part.partition(":")
+        if not _SSA_NAME.fullmatch(name) or (count and not count.isdigit()):
+            return None
+        names += [f"{name}#{i}" for i in range(int(count))] if count else [name]
+    return names if len(names) == len(op.results) else None
 
 
 def _name_at(loc, lines: list[str]) -> str | None:
@@ -188,8 +219,9 @@ def _location(loc, path: str) -> Location:
 class _Translator:
     """Walks one ``func.func`` / ``util.func`` and builds irverify ``Value``/``Op``/``Block`` objects."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, lines: list[str] | None = None):
         self.path = path
+        self.lines = lines or []  # the parsed text, where results' names are read
         self.values: dict[Any, Value] = {}
         self.names = None  # one ir.AsmState per function: naming a value is then O(1)
 
@@ -244,8 +276,9 @@ class _Translator:
                 raise Unsupported("use of a value defined outside the function", loc)
             operands.append(self.values[o])
         results = []
-        for r in op.results:
-            v = Value(self.type(r.type, loc), self.name(r))
+        written = source_result_names(op, self.lines) if self.lines else None
+        for k, r in enumerate(op.results):
+            v = Value(self.type(r.type, loc), written[k] if written else self.name(r))
             self.values[r] = v
             results.append(v)
         attrs = {}
