@@ -38,6 +38,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="compare only this target function (default: --src-fn's name, or @tgt)")
     _common(c)
     c.add_argument("--emit-smt2", metavar="FILE", help="write the refinement queries as SMT-LIB2")
+    c.add_argument("-v", "--verbose", action="store_true",
+                   help="show the value of every op result of source and target on the counterexample")
     c.add_argument("--save-inputs", metavar="FILE.npz",
                    help="write the counterexample's full inputs, by the report's names, to a numpy "
                         ".npz file for replay (nothing is written without a counterexample)")
@@ -111,7 +113,7 @@ def options_from(args):
     from irverify.verify.check import Options
 
     return Options(fp=args.fp or "abstract", timeout_s=args.timeout, confirm=not args.no_confirm,
-                   escalate=args.fp is None)
+                   escalate=args.fp is None, verbose=getattr(args, "verbose", False))
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -134,10 +134,15 @@ def candidates(fn: Function, cex: Counterexample, approximate: bool, spec: Rando
 
 
 def replace_inputs(fn: Function, cex: Counterexample, args: list) -> None:
-    """Make ``args`` the counterexample's tensor inputs."""
+    """Make ``args`` the counterexample's tensor inputs (the solver's intermediate values no
+    longer belong to them: they are dropped)."""
     for a, v in zip(fn.args, args):
         if a.name in cex.tensors:
             cex.tensors[a.name] = v
+    if cex.intermediate:
+        cex.intermediate = {}
+        cex.intermediate_note = ("not shown: they are the solver's, for other inputs than the "
+                                 "random ones shown, which execution ran")
 
 
 def equal(a, b, rtol: float | None):

@@ -79,6 +79,20 @@ def render_counterexample(cex: Counterexample) -> list[str]:
             shown = ", ".join(map(str, where[:16])) + (" ..." if len(where) > 16 else "")
             lines.append(f"  {name} is poison at {shown}")
     lines.append("")
+    for side, title in (("source", "Source"), ("target", "Target")):
+        if side in cex.intermediate:
+            lines.append(f"{title}:")
+            for e in cex.intermediate[side]:
+                ty = e["type"]
+                value = e["value"]
+                if isinstance(value, str) or not getattr(value, "ndim", 0):
+                    lines.append(f"  {e['name']} : {ty} = {scalar_text(value, ty)}")
+                else:
+                    lines.append(f"  {e['name']} : {value_type_text(value, ty)} = "
+                                 f"{array_text(value, getattr(ty, 'elem', None), focus, e['poison'])}")
+            lines.append("")
+    if cex.intermediate_note:
+        lines += [f"Intermediate values: {cex.intermediate_note}", ""]
     if cex.ub_reasons:
         for r in cex.ub_reasons:
             lines.append(f"Target UB: {r}")

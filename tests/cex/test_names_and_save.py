@@ -138,3 +138,37 @@ def test_no_counterexample_writes_nothing(tmp_path, capsys):
     assert cli.main(["check", path, "--no-confirm", "--save-inputs", str(npz)]) == 0
     assert not npz.exists()
     assert "not written" in capsys.readouterr().err
+
+
+def test_verbose_shows_every_op_result_by_name(tmp_path, capsys):
+    text = SHIFT.replace("%r = arith.shrsi %lhs, %n : i8\n  return %r", "%s = arith.shrsi %lhs, %n : i8\n"
+                         "  %one = arith.constant 1 : i8\n  %r = arith.addi %s, %one : i8\n  return %r")
+    path = _write(tmp_path, "v.srctgt.mlir", text)
+    assert cli.main(["check", path, "--no-confirm", "--json", "--verbose"]) == 1
+    cex = json.loads(capsys.readouterr().out)["functions"][0]["counterexample"]
+    lhs, n = cex["scalars"]["%lhs"], cex["scalars"]["%n"]
+    src = {e["name"]: e["value"] for e in cex["intermediate"]["source"]}
+    tgt = {e["name"]: e["value"] for e in cex["intermediate"]["target"]}
+    assert set(src) == {"%s", "%r"} and set(tgt) == {"%r"}  # constants are left out
+    signed8 = lambda v: (v + 128) % 256 - 128  # noqa: E731
+    assert 0 <= n < 8  # else the source is poison too, and this is no counterexample
+    assert src["%s"] == lhs >> n and src["%r"] == cex["source_value"] == signed8((lhs >> n) + 1)
+    assert tgt["%r"] == cex["target_value"] == signed8((lhs & 0xFF) >> n)
+    assert cli.main(["check", path, "--no-confirm", "-v"]) == 1
+    out = capsys.readouterr().out
+    assert "\nSource:\n  %s : i8 = " in out and "\nTarget:\n  %r : i8 = " in out
+    assert cli.main(["check", path, "--no-confirm", "--json"]) == 1  # without --verbose: none
+    assert "intermediate" not in json.loads(capsys.readouterr().out)["functions"][0]["counterexample"]
+
+
+def test_replaced_inputs_drop_the_intermediate_values():
+    from irverify.cex.confirm import replace_inputs
+    from irverify.cex.report import render_counterexample
+    from irverify.verify.verdict import Counterexample
+
+    mod = parse_mlir(TENSOR, "t.mlir")
+    cex = Counterexample("value mismatch", tensors={"%vals": np.zeros(100, np.int32)}, scalars={"%k": 0},
+                         intermediate={"source": [], "target": []})
+    replace_inputs(mod.functions["src"], cex, [np.ones(100, np.int32), 0])
+    assert cex.intermediate == {} and "execution ran" in cex.intermediate_note
+    assert any(ln.startswith("Intermediate values: not shown") for ln in render_counterexample(cex))
