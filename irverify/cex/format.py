@@ -6,7 +6,9 @@
   format* (``f16``, ``bf16``, ``f32``, ``f64``), so ``0.1`` is printed for the ``bf16`` nearest
   0.1 rather than its long ``f32`` expansion; a scalar also gets its bit pattern
   (``-0.0 (0x8000)``; a NaN's payload is shown when the solver gave its bits). Small float
-  formats (``f8E4M3FN``...), of which only the bits are modelled, print as their bits.
+  formats (``f8E4M3FN``...), of which only the bits are modelled, print as their bits. A
+  value that is not a float of its format (a real, under ``--fp=real``) prints as it is,
+  without bits.
 * ``poison`` for a poison value or element.
 * Tensors as nested lists; a tensor larger than ``MAX_PRINTED_ELEMENTS`` is flattened and
   elided around its head, a window around ``focus`` (the differing element) and its tail,
@@ -96,6 +98,8 @@ def float_text(v: Any, ty=None) -> str:
     if x in (float("inf"), float("-inf")):
         return "inf" if x > 0 else "-inf"
     name = ty.name if isinstance(ty, FloatType) else _dtype_format(v)
+    if not _representable(x, name):  # a real-model value, not a float of the format: as it is
+        return repr(x)
     if name == "f32":
         return str(np.float32(x))
     if name == "f16":
@@ -135,7 +139,19 @@ def float_bits_of(v: Any, ty: FloatType) -> int | None:
     sign = (1 << (width - 1)) if np.signbit(x) else 0
     if x in (float("inf"), float("-inf")):
         return sign | (((1 << e_bits) - 1) << (p - 1))
+    if not _representable(x, ty.name):  # a real-model value: it has no bit pattern
+        return None
     return sign | round_fraction(Fraction(abs(x)), ty.name)
+
+
+def _representable(x: float, fmt: str) -> bool:
+    """Is the finite ``x`` a value of the format ``fmt`` (not only a real near one)? Values
+    under ``--fp=real`` are reals, and printing them rounded would misstate them."""
+    from irverify.ir.float_bits import FORMATS, bits_to_fraction, round_fraction
+
+    if fmt not in FORMATS or x != x or x in (float("inf"), float("-inf")):
+        return True
+    return bits_to_fraction(round_fraction(Fraction(abs(x)), fmt), fmt) == Fraction(abs(x))
 
 
 def _shortest(x: float, fmt: str) -> str:

@@ -5,12 +5,9 @@ format, ``poison``, large tensors elided around the differing element)."""
 
 from __future__ import annotations
 
-from irverify.cex.format import (MAX_PRINTED_ELEMENTS, array_text, element_text, first_difference,
-                                 scalar_text, value_type_text)
+from irverify.cex.format import array_text, element_text, first_difference, scalar_text, value_type_text
 from irverify.ir.core import IndexType, IntType
 from irverify.verify.verdict import Counterexample, FunctionReport, Report
-
-__all__ = ["MAX_PRINTED_ELEMENTS", "render", "render_function", "render_counterexample"]
 
 
 def render(report: Report) -> str:

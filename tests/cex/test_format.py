@@ -43,6 +43,12 @@ def test_nan_without_known_bits_has_no_guessed_hex():
     assert scalar_text(float("nan"), F32) == "nan"
 
 
+def test_a_real_model_value_is_not_rounded_to_the_format():
+    """Under --fp=real a float result is a real: 1/3 is not printed as the f32 0.33333334."""
+    assert scalar_text(1 / 3, F32) == repr(1 / 3)
+    assert scalar_text(0.5, F32) == "0.5 (0x3f000000)"
+
+
 @pytest.mark.parametrize("ty", [F16, BF16, F32, F64])
 def test_floats_print_the_shortest_decimal_that_reads_back_exactly(ty):
     """Every printed float rounds back to the same bits in its own format, and no digit could be
