@@ -38,6 +38,11 @@ def build_parser() -> argparse.ArgumentParser:
                    help="compare only this target function (default: --src-fn's name, or @tgt)")
     _common(c)
     c.add_argument("--emit-smt2", metavar="FILE", help="write the refinement queries as SMT-LIB2")
+    c.add_argument("-v", "--verbose", action="store_true",
+                   help="show the value of every op result of source and target on the counterexample")
+    c.add_argument("--save-inputs", metavar="FILE.npz",
+                   help="write the counterexample's full inputs, by the report's names, to a numpy "
+                        ".npz file for replay (nothing is written without a counterexample)")
     c.add_argument("--contract", choices=["lift-transform-params"],
                    help="check through a pass contract (a pass that changes signatures)")
     c.add_argument("--shared-transform", nargs="?", const="", default=None, metavar="F1,F2",
@@ -108,7 +113,7 @@ def options_from(args):
     from irverify.verify.check import Options
 
     return Options(fp=args.fp or "abstract", timeout_s=args.timeout, confirm=not args.no_confirm,
-                   escalate=args.fp is None)
+                   escalate=args.fp is None, verbose=getattr(args, "verbose", False))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -192,6 +197,11 @@ def cmd_check(args) -> int:
     report = check_modules(src, tgt, options_from(args), contract=_contract_from(args), chosen=chosen)
     if args.emit_smt2:
         _write_smt2(args.emit_smt2, solver.LOG.smt2)
+    if args.save_inputs:
+        from irverify.cex.save import save_inputs
+
+        if not save_inputs(args.save_inputs, report):
+            print(f"irverify: note: no counterexample; {args.save_inputs} not written", file=sys.stderr)
     if args.json:
         print(json.dumps(report.to_json()))
     else:
@@ -214,8 +224,9 @@ def _check_split(args, inputs, chosen) -> int:
     from irverify.validate import CaseResult, print_results, split_cases
     from irverify.verify.check import check_modules
 
-    if args.contract or args.emit_smt2:
-        raise InputError("inputs split by '// -----' cannot be combined with --contract or --emit-smt2")
+    if args.contract or args.emit_smt2 or args.save_inputs:
+        raise InputError("inputs split by '// -----' cannot be combined with --contract, --emit-smt2 "
+                         "or --save-inputs")
     split = [split_cases(text, True) for text, _, _ in inputs]
     if len(split) == 2 and len(split[0]) != len(split[1]):
         raise InputError(f"{inputs[0][1]} has {len(split[0])} cases (split by '// -----') but "

@@ -125,7 +125,7 @@ def validate_iree_case(pipeline: str, path: str, case: Case, opts) -> CaseResult
         res.after_text = after_native.operation.get_asm(use_local_scope=True)
         res.changed = before_text != res.after_text
         return (translate_module(before_native, case.text, path),
-                translate_module(after_native, res.after_text, path), None)
+                translate_module(after_native, res.after_text, path, case.text), None)
 
     return check_case(case, opts, produce)
 

@@ -178,7 +178,7 @@ def test_exit_1_incorrect_with_counterexample(tmp_path, capsys):
     assert report["verdict"] == f["verdict"] == "incorrect"
     cex = f["counterexample"]
     assert cex["check"] == "value mismatch"
-    x, y = cex["scalars"]["%arg0"], cex["scalars"]["%arg1"]
+    x, y = cex["scalars"]["%x"], cex["scalars"]["%y"]  # the names in the source
     wrap = lambda v: (v + 2**31) % 2**32 - 2**31  # noqa: E731
     assert cex["source_value"] == wrap(x + y) and cex["target_value"] == wrap(x - y)
     assert cex["source_value"] != cex["target_value"]

@@ -134,10 +134,15 @@ def candidates(fn: Function, cex: Counterexample, approximate: bool, spec: Rando
 
 
 def replace_inputs(fn: Function, cex: Counterexample, args: list) -> None:
-    """Make ``args`` the counterexample's tensor inputs."""
+    """Make ``args`` the counterexample's tensor inputs (the solver's intermediate values no
+    longer belong to them: they are dropped)."""
     for a, v in zip(fn.args, args):
         if a.name in cex.tensors:
             cex.tensors[a.name] = v
+    if cex.intermediate:
+        cex.intermediate = {}
+        cex.intermediate_note = ("not shown: they are the solver's, for other inputs than the "
+                                 "random ones shown, which execution ran")
 
 
 def equal(a, b, rtol: float | None):
@@ -172,13 +177,20 @@ def compare(cex: Counterexample, src_out: list, tgt_out: list, use_index: bool, 
     if use_index and cex.index and len(cex.index) == s.ndim and all(0 <= i < n for i, n in zip(cex.index, s.shape)):
         at = tuple(cex.index)
         if not equal(s[at], g[at], rtol):
-            return True, f"{label}{list(cex.index)}: source {s[at]!r}, target {g[at]!r}{note}", s, g
+            return True, f"{label}{list(cex.index)}: source {_text(s[at])}, target {_text(g[at])}{note}", s, g
     bad = ~equal(s, g, rtol)
     if np.any(bad):
         first = tuple(int(x) for x in np.argwhere(bad)[0]) if s.ndim else ()
         share = f"{int(bad.sum())} of {bad.size} elements differ"
-        return True, f"{label}{list(first)}: source {s[first]!r}, target {g[first]!r} ({share}{note})", s, g
+        return True, f"{label}{list(first)}: source {_text(s[first])}, target {_text(g[first])} ({share}{note})", s, g
     return False, f"{label} equal on both sides{note}", s, g
+
+
+def _text(v) -> str:
+    """An output element as plain text (``-0.5``, not ``np.float32(-0.5)``)."""
+    from irverify.cex.format import element_text
+
+    return element_text(v)
 
 
 def _max_diff(s, g) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from irverify.cex.format import FloatValue
 from irverify.ir.core import FloatType, IndexType, IntType, TensorType, Type
 from irverify.semantics.values import Scalar, Tensor
 from irverify.smt import solver
@@ -23,7 +24,9 @@ class TooLarge(Exception):
 def scalar_value(model, term, ty: Type, fp) -> Any:
     v = solver.evaluate(model, term)
     if isinstance(ty, FloatType):
-        return fp.python_value(v, ty)
+        value = fp.python_value(v, ty)
+        bits = None if ty.is_small else solver.bv_bits(v)
+        return value if bits is None else FloatValue(value, bits)
     if isinstance(ty, IndexType):
         return v.as_long()
     if isinstance(ty, IntType):
@@ -139,14 +142,60 @@ def poison_inputs(model, inputs: Inputs) -> dict[str, Any]:
     return out
 
 
-def counterexample(failure: Failure, inputs: Inputs, fp) -> Counterexample:
+VERBOSE_ELEMENTS = 64  # --verbose shows an intermediate tensor in full up to this size
+
+
+def intermediate_values(model, trace, fp, clear=()) -> list[dict]:
+    """``--verbose``: the value of each op result of a function's body under ``model`` (constants
+    left out; an unnamed result is ``%?``): ``{"name", "type", "value", "poison"}``; a tensor with more than
+    ``VERBOSE_ELEMENTS`` elements is given by its shape, a value of another kind (a buffer) is
+    left out."""
+    import numpy as np
+
+    out = []
+    for op, results in trace:
+        if op.name.endswith((".constant", ".const")):
+            continue
+        for r, v in zip(op.results, results):
+            entry = {"name": r.name or "%?", "type": r.type, "poison": None}
+            if isinstance(v, Scalar):
+                entry["value"] = _scalar(model, v, fp, clear)
+            elif isinstance(v, Tensor):
+                shape = [solver.int_value(model, d) for d in v.dims]
+                if _count(shape) > VERBOSE_ELEMENTS:
+                    entry["value"] = f"<tensor of shape {shape}, not shown>"
+                else:
+                    arr = np.zeros(shape, dtype=numpy_dtype(v.type.elem))
+                    poison = []
+                    for idx in itertools.product(*(range(k) for k in shape)):
+                        x = _element(model, v, [_int(i) for i in idx], fp, clear)
+                        if x == POISON:
+                            poison.append(list(idx))
+                        else:
+                            arr[idx] = x
+                    entry["value"], entry["poison"] = arr, poison or None
+            else:
+                continue
+            out.append(entry)
+    return out
+
+
+def counterexample(failure: Failure, inputs: Inputs, fp, traces=None) -> Counterexample:
+    """The concrete counterexample of ``failure``; ``traces`` (the source's and the target's
+    ``State.trace``) adds their intermediate values (``--verbose``)."""
     model = failure.model
     dims, scalars, tensors = concrete_inputs(model, inputs, fp)
     cex = Counterexample(failure.check, dims, scalars, tensors, arg_order=list(inputs.arg_names),
-                         poison_inputs={} if failure.no_poison_args else poison_inputs(model, inputs))
+                         poison_inputs={} if failure.no_poison_args else poison_inputs(model, inputs),
+                         types={n: v.type for n, v in zip(inputs.arg_names, inputs.args)
+                                if isinstance(v, (Scalar, Tensor))})
     for name, where in cex.poison_inputs.items():
         if where is True:
             cex.scalars[name] = POISON
+    if traces is not None:
+        clear = failure.no_poison_args
+        cex.intermediate = {"source": intermediate_values(model, traces[0], fp, clear),
+                            "target": intermediate_values(model, traces[1], fp, clear)}
     if failure.check == CHECK_UB:
         cex.ub_reasons = [f"{u.loc}: {u.reason}" if u.loc else u.reason
                           for u in failure.ub_terms if _true(model, u.cond)]
@@ -156,6 +205,11 @@ def counterexample(failure: Failure, inputs: Inputs, fp) -> Counterexample:
         return cex
     cex.output = out.label
     src, tgt = out.src, out.tgt
+    typed = src if src is not None else tgt
+    if isinstance(typed, Tensor) and failure.index_vars:
+        cex.value_type = typed.type.elem
+    elif isinstance(typed, Scalar):
+        cex.value_type = typed.type
     if src is None and hasattr(tgt, "unwritten"):  # a binding only the target writes
         src = tgt.unwritten()
     if isinstance(src, Tensor) and isinstance(tgt, Tensor):

@@ -307,6 +307,7 @@ class Buffer:
                 positions.append(pos)
         first = solver.int_value(model, index_vars[0]) if index_vars else (positions or [0])[0]
         cex.index = [first]
+        cex.value_type = self.elem
         cex.source_value = self._value(model, first, fp)
         cex.target_value = other._value(model, first, fp)
         shown = ", ".join(map(str, positions[:32])) + (" ..." if len(positions) > 32 else "")

@@ -238,6 +238,11 @@ def int_value(model, term) -> int:
     raise ValueError(f"not an integer value: {v}")
 
 
+def bv_bits(v) -> int | None:
+    """The bits of an evaluated bit-vector value (a float under a bits theory), else None."""
+    return v.as_long() if z3.is_bv_value(v) else None
+
+
 def smtlib(name: str, assertions: Sequence[Any]) -> str:
     """The query as a standalone SMT-LIB2 script."""
     s = z3.Solver()

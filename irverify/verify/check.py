@@ -39,6 +39,7 @@ class Options:
     timeout_s: float = 20.0
     confirm: bool = True
     escalate: bool = True
+    verbose: bool = False  # counterexamples carry the intermediate values
 
 
 def called_functions(module: Module) -> set[str]:
@@ -326,7 +327,8 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         if retry.failure is not None and not source_unknown(retry.failure, src):
             outcome, unknown_src = retry, []
     try:
-        cex = counterexample(outcome.failure, inputs, fp)
+        traces = (src.state.trace, tgt.state.trace) if opts.verbose else None
+        cex = counterexample(outcome.failure, inputs, fp, traces)
         cex, witness_note = _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src)
         if witness_note:
             notes.append(witness_note)
@@ -392,7 +394,8 @@ def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
     if found is None:
         return cex, ""
     better, k = found
-    shown = counterexample(better.failure, inputs, fp)
+    shown = counterexample(better.failure, inputs, fp,
+                           (src.state.trace, tgt.state.trace) if opts.verbose else None)
     if shown.poison_inputs or shown.target_value == "poison":  # execution cannot show poison either
         return cex, ""
     return shown, witness.NOTE.format(why=why, k=k)

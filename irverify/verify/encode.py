@@ -88,6 +88,8 @@ class State:
     assumptions: list[Any] = field(default_factory=list)
     approximations: set[str] = field(default_factory=set)
     extra_outputs: dict[str, Any] = field(default_factory=dict)
+    # (op, result values) of each op of the function's own body, in order (``--verbose``)
+    trace: list[tuple[Any, list[Any]]] = field(default_factory=list)
 
 
 class Ctx:
@@ -100,6 +102,7 @@ class Ctx:
         self.state = state or State()
         self.depth = depth
         self._ub_sinks: list[list[UB]] = []
+        self.body_ops: Sequence[Op] | None = None  # the ops whose results ``State.trace`` records
         self._poison_scopes: list[list[Any]] = []
         self.op: Op | None = None
         self.env: dict[int, Val] = {}  # values in scope at the op being encoded
@@ -226,6 +229,8 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
             raise RuntimeError(f"{op.name} semantics returned {len(results)} values for {len(op.results)} results")
         for r, v in zip(op.results, results):
             env[r.id] = v
+        if ops is ctx.body_ops and results:
+            ctx.state.trace.append((op, results))
     return []
 
 
@@ -366,5 +371,6 @@ def encode_function(fn: Function, module: Module, inputs: Inputs, fp) -> Encoded
         if isinstance(ty, DispatchTensorType):
             raise Unsupported(f"result of type {ty}", fn.loc)
     ctx = Ctx(module, inputs, fp)
+    ctx.body_ops = fn.body.ops
     results = ctx.run_block(fn.body, inputs.args)
     return Encoded(results, ctx.state)

@@ -51,6 +51,12 @@ class Counterexample:
     arg_order: list[str] = field(default_factory=list)  # argument names in call order
     # Arguments that are poison: name -> True (a scalar) or the poison indices (a tensor)
     poison_inputs: dict[str, Any] = field(default_factory=dict)
+    # The arguments' declared types (irverify ``Type``s) and the differing element's type
+    types: dict[str, Any] = field(default_factory=dict)
+    value_type: Any = None
+    # --verbose: "source"/"target" -> [{"name", "type", "value", "poison"}] (``cex.extract``)
+    intermediate: dict[str, list] = field(default_factory=dict)
+    intermediate_note: str = ""  # why intermediate values asked for are not given
 
     def to_json(self) -> dict:
         return {
@@ -63,8 +69,15 @@ class Counterexample:
             "source_value": _plain(self.source_value),
             "target_value": _plain(self.target_value),
             "ub_reasons": self.ub_reasons,
+            "types": {k: str(v) for k, v in self.types.items()},
+            "value_type": str(self.value_type) if self.value_type is not None else None,
             **({"poison_inputs": {k: _plain(v) for k, v in self.poison_inputs.items()}}
                if self.poison_inputs else {}),  # only when some argument is poison
+            **({"intermediate": {side: [{"name": e["name"], "type": str(e["type"]), "value": _plain(e["value"]),
+                                         **({"poison": e["poison"]} if e["poison"] else {})} for e in entries]
+                                 for side, entries in self.intermediate.items()}}
+               if self.intermediate else {}),  # only with --verbose
+            **({"intermediate_note": self.intermediate_note} if self.intermediate_note else {}),
         }
 
 

@@ -340,6 +340,7 @@ def confirm_dispatch(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn:
         sides = []
         for mod, fn in ((src_mod, src_fn), (tgt_mod, tgt_fn)):
             w = wrap(mod, fn)
+            _name_as_source(w, fn, src_fn)
             args, n_orig = build_inputs(w, fn, cex, sentinels=target_ub)
             sides.append((w, args, n_orig))
     except (NotRunnable, KeyError, ValueError) as e:
@@ -382,6 +383,20 @@ def confirm_dispatch(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn:
         return Confirmation(None, BACKEND, POISON_AGREES, None, None)
     detail = "execution agrees: every binding and result is identical on both sides"
     return Confirmation(False, BACKEND, detail, None, None)
+
+
+def _name_as_source(w: Wrapped, fn: Function, src_fn: Function) -> None:
+    """Name ``w``'s arguments as the source's at the same position: the counterexample's inputs
+    are keyed by the source's argument names, which the target may spell differently."""
+    rename = {a.name: b.name for a, b in zip(fn.args, src_fn.args)}
+
+    def renamed(kind: str, name: str) -> str:
+        if kind == "dim":
+            arg, k = name.rsplit("#", 1)
+            return f"{rename.get(arg, arg)}#{k}"
+        return rename.get(name, name)
+
+    w.arg_plan = [(kind, renamed(kind, name), slot) for kind, name, slot in w.arg_plan]
 
 
 def _n_args(w: Wrapped) -> int:

@@ -6,6 +6,7 @@ only walks the verified module and translates types, attributes, ops and locatio
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from irverify.errors import InputError, Unsupported
@@ -107,14 +108,85 @@ def parse_mlir(text: str, path: str) -> Module:
 FUNCTION_OPS = ("func.func", "util.func")
 
 
-def translate_module(native, text: str, path: str) -> Module:
+def translate_module(native, text: str, path: str, parsed_text: str | None = None) -> Module:
+    """The irverify ``Module`` of a parsed module; ``parsed_text`` is the text ``native`` was
+    parsed from (default ``text``), where the arguments' names are read (``source_arg_names``)."""
     functions: dict[str, Function] = {}
+    lines = (text if parsed_text is None else parsed_text).splitlines()
     for op in _top_level_ops(native):
         if op.name not in FUNCTION_OPS:
             continue
-        fn = _Translator(path).function(op)
+        fn = _Translator(path, lines).function(op)
+        source_arg_names(op, fn, lines)
         functions[fn.name] = fn
     return Module(functions=functions, path=path, text=text, frontend="mlir", native=native)
+
+
+_SSA_NAME = re.compile(r"%[A-Za-z_$.\-][A-Za-z0-9_$.\-]*|%[0-9]+")
+
+
+def source_arg_names(op, fn: Function, lines: list[str]) -> None:
+    """Name ``fn``'s arguments as the user wrote them (``%lhs`` rather than the printer's
+    ``%arg0``): MLIR does not keep SSA names, but each entry-block argument's location is where
+    it is defined in the parsed text, so the name is read there. Nothing is renamed unless every
+    argument's name is found and the names are distinct."""
+    if fn.body is None or not fn.args:
+        return
+    names = []
+    for a in op.regions[0].blocks[0].arguments:
+        name = _name_at(a.location, lines)
+        if name is None:
+            return
+        names.append(name)
+    if len(names) != len(fn.args) or len(set(names)) != len(names):
+        return
+    for value, name in zip(fn.args, names):
+        value.name = name
+
+
+_RESULTS = re.compile(r"\s*(%[^=]*?)\s*=\s*")
+
+
+def source_result_names(op, lines: list[str]) -> list[str] | None:
+    """The names an op's results have in the parsed text (``%m`` in ``%m = hal...``; ``%a#0``,
+    ``%a#1`` for ``%a:2 = ...``), read before the op's location; None unless there is one
+    name per result."""
+    if not len(op.results):
+        return None
+    try:
+        loc = op.location
+        if loc.filename not in ("-", ""):
+            return None
+        line, col = int(loc.start_line), int(loc.start_col)
+    except Exception:  # noqa: BLE001 - not a file location
+        return None
+    if not 1 <= line <= len(lines) or col < 1:
+        return None
+    m = _RESULTS.fullmatch(lines[line - 1][:col - 1])
+    if not m:
+        return None
+    names = []
+    for part in m.group(1).split(","):
+        part = part.strip()
+        name, _, count = part.partition(":")
+        if not _SSA_NAME.fullmatch(name) or (count and not count.isdigit()):
+            return None
+        names += [f"{name}#{i}" for i in range(int(count))] if count else [name]
+    return names if len(names) == len(op.results) else None
+
+
+def _name_at(loc, lines: list[str]) -> str | None:
+    """The SSA name starting at a location in the parsed text (a ``"-":line:col`` location)."""
+    try:
+        if loc.filename not in ("-", ""):
+            return None
+        line, col = int(loc.start_line), int(loc.start_col)
+    except Exception:  # noqa: BLE001 - not a file location (fused, named, unknown)
+        return None
+    if not 1 <= line <= len(lines) or col < 1:
+        return None
+    m = _SSA_NAME.match(lines[line - 1], col - 1)
+    return m.group(0) if m else None
 
 
 def _top_level_ops(native):
@@ -147,8 +219,9 @@ def _location(loc, path: str) -> Location:
 class _Translator:
     """Walks one ``func.func`` / ``util.func`` and builds irverify ``Value``/``Op``/``Block`` objects."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, lines: list[str] | None = None):
         self.path = path
+        self.lines = lines or []  # the parsed text, where results' names are read
         self.values: dict[Any, Value] = {}
         self.names = None  # one ir.AsmState per function: naming a value is then O(1)
 
@@ -203,8 +276,9 @@ class _Translator:
                 raise Unsupported("use of a value defined outside the function", loc)
             operands.append(self.values[o])
         results = []
-        for r in op.results:
-            v = Value(self.type(r.type, loc), self.name(r))
+        written = source_result_names(op, self.lines) if self.lines else None
+        for k, r in enumerate(op.results):
+            v = Value(self.type(r.type, loc), written[k] if written else self.name(r))
             self.values[r] = v
             results.append(v)
         attrs = {}

@@ -3,9 +3,9 @@
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
 // CHECK: ERROR: value mismatch
-// CHECK: %arg0 = 9223372036854775807
-// CHECK: Source value: 0
-// CHECK: Target value: 1
+// CHECK: %x : index = 9223372036854775807 (0x7fffffffffffffff)
+// CHECK: Source value: 0 (0x0)
+// CHECK: Target value: 1 (0x1)
 // CHECK: verdict: incorrect
 
 func.func @src(%x: index) -> i1 {

@@ -3,9 +3,9 @@
 // CHECK: @src: incorrect
 // CHECK: ERROR: value mismatch
 // CHECK: Example:
-// CHECK-NEXT: %arg0 = -0.0
-// CHECK: Source value: -0.0
-// CHECK-NEXT: Target value: 0.0
+// CHECK-NEXT: %x : f32 = -0.0 (0x80000000)
+// CHECK: Source value: -0.0 (0x80000000)
+// CHECK-NEXT: Target value: 0.0 (0x00000000)
 // CHECK: verdict: incorrect
 
 func.func @src(%x: f32) -> f32 {

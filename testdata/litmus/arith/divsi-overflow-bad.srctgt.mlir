@@ -3,7 +3,7 @@
 // CHECK: @src: incorrect
 // CHECK: ERROR: target has undefined behaviour where the source is defined
 // CHECK: Example:
-// CHECK-NEXT: %arg0 = -2147483648
+// CHECK-NEXT: %x : i32 = -2147483648 (0x80000000)
 // CHECK: Target UB: {{.*}}arith.divsi: signed division overflow
 // CHECK: verdict: incorrect
 

@@ -2,9 +2,9 @@
 // model knows the sum of zeros exactly; exact IEEE floats decide it).
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
-// CHECK: %arg0 = -0.0
-// CHECK: Source value: 0.0
-// CHECK-NEXT: Target value: -0.0
+// CHECK: %x : f32 = -0.0 (0x80000000)
+// CHECK: Source value: 0.0 (0x00000000)
+// CHECK-NEXT: Target value: -0.0 (0x80000000)
 // CHECK: verdict: incorrect
 
 func.func @src(%x: f32) -> f32 {

@@ -1,7 +1,7 @@
 // x - (-0.0) = x + 0.0 is not x: (-0.0) - (-0.0) = +0.0.
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
-// CHECK: %arg0 = -0.0
+// CHECK: %x : f64 = -0.0 (0x8000000000000000)
 // CHECK: verdict: incorrect
 
 func.func @src(%x: f64) -> f64 {

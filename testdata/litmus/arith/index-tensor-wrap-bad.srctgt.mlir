@@ -4,9 +4,10 @@
 // CHECK: @src: incorrect
 // CHECK: ERROR: value mismatch
 // CHECK: Example:
-// CHECK: %arg0 : 2 int64 = [{{.*}}9223372036854775807
-// CHECK: Source value: 0
-// CHECK: Target value: 1
+// CHECK: %x : tensor<2xindex> = [{{.*}}9223372036854775807
+// CHECK-NEXT: hex: [{{.*}}0x7fffffffffffffff
+// CHECK: Source value: 0 (0x0)
+// CHECK: Target value: 1 (0x1)
 // CHECK: verdict: incorrect
 
 func.func @src(%x: tensor<2xindex>) -> tensor<2xi1> {

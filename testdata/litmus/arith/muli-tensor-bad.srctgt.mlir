@@ -2,7 +2,7 @@
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
 // CHECK: ERROR: value mismatch
-// CHECK: %arg0 : 2x3 int32
+// CHECK: %x : tensor<2x3xi32> = [[
 // CHECK: Differing output: result #0 at [{{[0-9]+}}, {{[0-9]+}}]
 // CHECK: verdict: incorrect
 

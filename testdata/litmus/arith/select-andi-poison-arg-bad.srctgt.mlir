@@ -3,9 +3,9 @@
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
 // CHECK: ERROR: value mismatch
-// CHECK: %arg0 = 0
-// CHECK: %arg1 = poison
-// CHECK: Source value: 0
+// CHECK: %c : i1 = 0 (0x0)
+// CHECK: %x : i1 = poison
+// CHECK: Source value: 0 (0x0)
 // CHECK: Target value: poison
 // CHECK: verdict: incorrect
 

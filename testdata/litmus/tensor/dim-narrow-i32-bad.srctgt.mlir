@@ -3,9 +3,9 @@
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
 // CHECK: ERROR: value mismatch
-// CHECK: dim(%arg0, 0) = 2147483648
-// CHECK: Source value: 2147483648
-// CHECK-NEXT: Target value: -2147483648
+// CHECK: dim(%t, 0) = 2147483648
+// CHECK: Source value: 2147483648 (0x0000000080000000)
+// CHECK-NEXT: Target value: -2147483648 (0xffffffff80000000)
 // CHECK: verdict: incorrect
 
 func.func @src(%t: tensor<?xi8>) -> i64 {
