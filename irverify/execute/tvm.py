@@ -23,6 +23,10 @@ from typing import Any
 from irverify.execute.iree import ExecutionError
 
 DEFAULT_TIMEOUT_S = 120.0
+# A child's budget is CPU time (RLIMIT_CPU), as for solver queries, so a loaded machine does not
+# turn a build into a timeout; the wall-clock deadline, this many times longer, only ends a child
+# that waits without computing.
+WALL_FACTOR = 4.0
 
 
 def run_functions(module, calls: Sequence[tuple[str, Sequence[Any]]],
@@ -61,6 +65,7 @@ def _run_child(module, calls, timeout_s: float) -> list:
             import faulthandler
 
             faulthandler.disable()  # a crash in TVM is an expected outcome here, not a report
+            _limit_cpu_time(timeout_s)
             _child_main(module, calls, write_fd)
         except BaseException:  # noqa: BLE001 - the child must always exit
             code = 1
@@ -69,7 +74,7 @@ def _run_child(module, calls, timeout_s: float) -> list:
     os.close(write_fd)
     results: list = []
     buf = b""
-    deadline = time.monotonic() + timeout_s
+    deadline = time.monotonic() + WALL_FACTOR * timeout_s
     timed_out = False
     with os.fdopen(read_fd, "rb") as reader:
         while True:
@@ -97,8 +102,13 @@ def _run_child(module, calls, timeout_s: float) -> list:
     stderr_tail = _filter_noise(err.read().decode(errors="replace"))[-2000:]
     err.close()
     if len(results) < len(calls):
+        out_of_cpu = os.WIFSIGNALED(status) and os.WTERMSIG(status) in (signal.SIGXCPU, signal.SIGKILL)
         if timed_out:
-            results.append(ExecutionError("timeout", f"no result within {timeout_s:.0f} s", stderr_tail))
+            results.append(ExecutionError("timeout", f"no result within {WALL_FACTOR * timeout_s:.0f} s",
+                                          stderr_tail))
+        elif out_of_cpu:
+            results.append(ExecutionError("timeout", f"no result within {timeout_s:.0f} s of CPU time",
+                                          stderr_tail))
         elif os.WIFSIGNALED(status):
             sig = os.WTERMSIG(status)
             results.append(ExecutionError("crash", f"TVM process crashed (signal {sig}, "
@@ -107,6 +117,15 @@ def _run_child(module, calls, timeout_s: float) -> list:
             results.append(ExecutionError("crash", f"TVM process exited with status {os.WEXITSTATUS(status)}",
                                           stderr_tail))
     return results
+
+
+def _limit_cpu_time(timeout_s: float) -> None:
+    """In the child: SIGXCPU after ``timeout_s`` seconds of CPU time (all threads), SIGKILL soon after."""
+    import math
+    import resource
+
+    soft = max(1, math.ceil(timeout_s))
+    resource.setrlimit(resource.RLIMIT_CPU, (soft, soft + 5))
 
 
 def _filter_noise(text: str) -> str:

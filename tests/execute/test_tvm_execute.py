@@ -67,3 +67,22 @@ class Module:
     (out,) = run_functions(text, [("f", [[np.array([1, 2], np.float32), np.array([10, 20], np.float32)]])])
     np.testing.assert_array_equal(out[0], [11, 22])
     np.testing.assert_array_equal(out[1], [1, 2])
+
+
+HEAVY = """
+from tvm.script import ir as I
+from tvm.script import relax as R
+
+@I.ir_module
+class Module:
+    @R.function
+    def heavy(a: R.Tensor((1536, 1536), "float32")):
+        return R.sum(R.matmul(R.matmul(a, a), a))
+"""
+
+
+def test_budget_is_cpu_time_and_a_spent_budget_is_a_timeout():
+    """A child that computes past its budget ends as ``timeout`` (SIGXCPU), named as CPU time."""
+    (err,) = run_functions(HEAVY, [("heavy", [np.ones((1536, 1536), np.float32)])], timeout_s=1)
+    assert getattr(err, "kind", None) == "timeout", err
+    assert "CPU time" in str(err)
