@@ -73,10 +73,6 @@ OPAQUE_OPS = {
     "iree_encoding.set_encoding": "changes the tensor type's encoding only (Pure)",
     "iree_encoding.unset_encoding": "changes the tensor type's encoding only (Pure)",
     "util.assume.int": "an assertion about values for the optimiser (Pure)",
-    "flow.tensor.reshape": "value op on tensors",
-    "flow.tensor.slice": "value op on tensors",
-    "flow.tensor.update": "value op on tensors",
-    "flow.tensor.splat": "value op on tensors",
     "flow.tensor.bitcast": "value op on tensors",
     "tensor.bitcast": "reinterprets element bits (Pure)",
 }

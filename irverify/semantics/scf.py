@@ -179,7 +179,8 @@ def _check_body(ctx, op: Op, body: Block) -> set[int]:
             defs[r.id] = inner
     loaded: set[int] = set()
     for inner in _walk(body.ops[:-1]):
-        if inner.name in ("scf.forall", "func.call", "scf.forall.in_parallel"):
+        if inner.name in ("scf.forall", "func.call", "scf.forall.in_parallel") or \
+                inner.name.startswith("memref.") or inner.name.startswith("iree_codegen."):
             raise Unsupported(f"'{inner.name}' inside scf.forall", inner.loc)
         if inner.name == LOAD:
             src = inner.operands[0]

@@ -295,7 +295,7 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
     approx = sorted(src.state.approximations | tgt.state.approximations)
     if approx and outcome.failure is not None and _exact_ub_failure(outcome.failure, inputs, src, tgt):
         approx = []  # the target-UB query applies no approximated operation: the witness is exact
-    notes = []
+    notes = sorted(src.state.notes | tgt.state.notes)
     if outcome.failure is None:
         if outcome.unknown:
             return FunctionReport(name, Verdict.UNKNOWN, notes=notes + outcome.unknown,
