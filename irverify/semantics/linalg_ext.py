@@ -15,8 +15,10 @@ Upstream doc: IREE ``compiler/src/iree/compiler/Dialect/LinalgExt/IR/LinalgExtOp
   element mapped outside ``output`` (the scalar implementation stores there).
 
 Encoding of ``map_store``: the element at output position ``p`` is the input element whose image
-is ``p``. With a static input domain of at most ``EXPAND_LIMIT`` points it is chosen by an
-if-then-else over the points; otherwise a fresh uninterpreted "picker" ``pick(p)`` names it,
+is ``p``. When the input domain is static (at most ``TABLE_LIMIT`` points) and every image and
+mask simplifies to a constant, the images form a table (output index -> input index) built
+here, and the two UB conditions are decided on it. Otherwise, with a static input domain of at
+most ``EXPAND_LIMIT`` points, the element is chosen by an if-then-else over the points; otherwise a fresh uninterpreted "picker" ``pick(p)`` names it,
 defined by ``forall p, i: i in domain and mask(i) and o(i) = p -> pick(p) in domain and
 mask(pick(p)) and o(pick(p)) = p`` (a Skolem function: it restricts no input; with unique
 images the picked element is the only one). The two UB conditions are each first checked
@@ -40,6 +42,7 @@ from irverify.semantics.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 
 EXPAND_LIMIT = 64
+TABLE_LIMIT = 4096
 UNIQUE_TIMEOUT_S = 5.0
 
 
@@ -121,29 +124,37 @@ def map_store(ctx, op: Op, inp: Tensor, output: Tensor):
     def image(kk):
         return [t.substitute(x, list(zip(ks, kk))) for x in o_terms]
 
-    # UB: a masked element stored outside the output
-    outside = t.and_(in_domain, on, t.not_(output.in_bounds(o_terms)))
-    if not _never(ctx, outside, "map_store stores in bounds"):
-        ctx.add_ub(t.exists(ks, outside), "map_store: a masked element is stored outside the output")
-    # UB: two masked elements stored to one position
-    k2 = fresh_index(inp.rank, "ms2")
-    pairs = list(zip(ks, k2))
-    clash = t.and_(in_domain, on, t.substitute(t.and_(in_domain, on), pairs),
-                   t.or_(*(a != b for a, b in zip(ks, k2))),
-                   *(a == t.substitute(a, pairs) for a in o_terms))
-    if not _never(ctx, clash, "map_store unique images"):
-        ctx.add_ub(t.exists(ks + k2, clash), "map_store: two masked elements are stored to one position")
+    table = _table(ks, inp.dims, o_terms, on, output)
+    if table is not None:  # every image is a constant: the UB conditions are decided here
+        images, clash, outside = table
+        if outside:
+            ctx.add_ub(t.true(), f"map_store: input element {outside} is stored outside the output")
+        if clash:
+            ctx.add_ub(t.true(), f"map_store: input elements {clash} are stored to one position")
+    else:
+        # UB: a masked element stored outside the output
+        outside = t.and_(in_domain, on, t.not_(output.in_bounds(o_terms)))
+        if not _never(ctx, outside, "map_store stores in bounds"):
+            ctx.add_ub(t.exists(ks, outside), "map_store: a masked element is stored outside the output")
+        # UB: two masked elements stored to one position
+        k2 = fresh_index(inp.rank, "ms2")
+        pairs = list(zip(ks, k2))
+        clash = t.and_(in_domain, on, t.substitute(t.and_(in_domain, on), pairs),
+                       t.or_(*(a != b for a, b in zip(ks, k2))),
+                       *(a == t.substitute(a, pairs) for a in o_terms))
+        if not _never(ctx, clash, "map_store unique images"):
+            ctx.add_ub(t.exists(ks + k2, clash), "map_store: two masked elements are stored to one position")
 
     static = [t.static_int(d) for d in inp.dims]
     points = None
-    if all(s is not None for s in static):
+    if table is None and all(s is not None for s in static):
         count = 1
         for s in static:
             count *= max(s, 0)
         if count <= EXPAND_LIMIT:
             points = [[t.int_val(i) for i in pt] for pt in itertools.product(*(range(max(s, 0)) for s in static))]
     picks = None
-    if points is None:
+    if points is None and table is None:
         picks = [t.uf(t.fresh_name(f"map_store.pick{d}"), *([t.int_sort()] * output.rank), t.int_sort())
                  for d in range(inp.rank)]
         p = fresh_index(output.rank, "msp")
@@ -153,6 +164,13 @@ def map_store(ctx, op: Op, inp: Tensor, output: Tensor):
 
     def locate(p):
         """(is p written, the input index written there)"""
+        if table is not None:
+            written, chosen = t.false(), [t.int_val(0)] * inp.rank
+            for img, pt in table[0].items():
+                w = t.and_(*(a == t.int_val(b) for a, b in zip(p, img)))
+                chosen = [t.ite(w, t.int_val(a), b) for a, b in zip(pt, chosen)]
+                written = t.or_(w, written)
+            return written, chosen
         if picks is not None:
             pk = [f(*p) for f in picks] if output.rank else [f() for f in picks]
             return t.and_(inp.in_bounds(pk), writes(pk, p)), pk
@@ -174,6 +192,39 @@ def map_store(ctx, op: Op, inp: Tensor, output: Tensor):
             return t.ite(w, inp.is_defined(src), output.is_defined(p))
 
     return Tensor(rtype, list(output.dims), elem, defined)
+
+
+def _table(ks, dims, o_terms, on, output):
+    """With a static input domain of at most ``TABLE_LIMIT`` points whose images and masks are
+    all constants: ({output index: input index} of the masked elements, a clashing pair or
+    None, an element stored outside the output or None); else None."""
+    static = [t.static_int(d) for d in dims]
+    out_static = [t.static_int(d) for d in output.dims]
+    if any(s is None for s in static + out_static):
+        return None
+    count = 1
+    for s in static:
+        count *= max(s, 0)
+    if count > TABLE_LIMIT:
+        return None
+    images: dict[tuple, tuple] = {}
+    clash = outside = None
+    for pt in itertools.product(*(range(max(s, 0)) for s in static)):
+        pairs = [(k, t.int_val(i)) for k, i in zip(ks, pt)]
+        m = t.static_bool(t.simplify(t.substitute(on, pairs)))
+        img = tuple(t.static_int(t.simplify(t.substitute(o, pairs))) for o in o_terms)
+        if m is None or any(i is None for i in img):
+            return None
+        if not m:
+            continue
+        if not all(0 <= i < n for i, n in zip(img, out_static)):
+            outside = outside or pt
+            continue
+        if img in images:
+            clash = clash or (images[img], pt)
+            continue
+        images[img] = pt
+    return images, clash, outside
 
 
 def _never(ctx, cond, name: str) -> bool:

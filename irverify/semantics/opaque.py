@@ -33,8 +33,6 @@ from irverify.ir.core import IndexType, Op, TensorType
 
 # op -> why its results are a function of its operands and attributes alone
 OPAQUE_OPS = {
-    "linalg.pack": "tensor packing (value semantics on tensors)",
-    "linalg.unpack": "tensor unpacking (value semantics on tensors)",
     "linalg.softmax": "destination-style op on tensors",
     "linalg.mmt4d": "structured op on tensors",
     "linalg.batch_mmt4d": "structured op on tensors",
@@ -83,8 +81,7 @@ def is_opaque(op: Op) -> bool:
     the body its name defines (MLIR builds it from the name), so it adds nothing to the name."""
     if op.name not in OPAQUE_OPS:
         return False
-    return op.name.startswith("linalg.") and op.name not in ("linalg.pack", "linalg.unpack") \
-        or not any(blocks for blocks in op.regions)
+    return op.name.startswith("linalg.") or not any(blocks for blocks in op.regions)
 
 
 def _key(op: Op) -> str:
