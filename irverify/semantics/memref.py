@@ -12,6 +12,9 @@ Memory model
   initial contents are free values shared by source and target (``memref.<arg>``), as a
   binding's are; its final contents are an observable output (``memref %arg``), compared at a
   symbolic element position.
+* A memref argument is assumed dereferenceable and its initial contents defined (as a binding
+  is): introducing a load from it is never UB. Models where an argument may be dangling or
+  uninitialised (mlir-tv's) differ here; every report on such a function says so in its notes.
 * Distinct memref arguments are distinct buffers. In IREE they stand for HAL bindings, which
   IREE's code generation treats as not aliasing (each binding pointer is ``noalias``); a check
   of a function with several memref arguments that writes one of them says so in its notes.
@@ -58,6 +61,8 @@ MEMORY_SPACES = frozenset({
     "#gpu.address_space<private>",
 })
 
+ARGUMENT_NOTE = ("memref arguments are assumed to be whole, dereferenceable buffers with defined "
+                 "contents (as IREE bindings are), so loading from one is never undefined")
 NOALIAS_NOTE = ("distinct memref arguments are assumed not to alias "
                 "(they stand for IREE bindings, which code generation marks noalias)")
 
@@ -159,6 +164,8 @@ def buffer_of(ctx, m: MemRef) -> Buffer:
         elem, length, initial = sym
         buf = Buffer(m.key, elem, length, initial, (), ctx.fp, {elem}, name=m.key)
         mem.buffers[m.key] = buf
+    if m.key.startswith("memref "):
+        ctx.state.notes.add(ARGUMENT_NOTE)
     return buf
 
 
