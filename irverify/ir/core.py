@@ -107,6 +107,41 @@ class DispatchTensorType:
 
 
 @dataclass(frozen=True)
+class MemRefType:
+    """A ranked ``memref<...>``: ``shape`` (``None`` for ``?``), element type, the layout's
+    ``strides`` and ``offset`` (``None`` entries are dynamic; ``strides`` is ``None`` for the
+    identity layout, which is dense row-major at offset 0) and the memory space as printed
+    (``None`` for the default space)."""
+
+    shape: tuple[int | None, ...]
+    elem: ScalarType
+    strides: tuple[int | None, ...] | None = None
+    offset: int | None = 0
+    space: str | None = None
+    text: str = ""
+
+    @property
+    def rank(self) -> int:
+        return len(self.shape)
+
+    @property
+    def contiguous(self) -> bool:
+        """Is the layout dense row-major (each stride the product of the later extents, as
+        far as static strides say; the offset is free)?"""
+        if self.strides is None:
+            return True
+        expect: int | None = 1
+        for d, s in zip(reversed(self.shape), reversed(self.strides)):
+            if expect is None or s != expect:
+                return False
+            expect = None if d is None else expect * d
+        return True
+
+    def __str__(self) -> str:
+        return self.text or "memref<" + "".join(("?" if d is None else str(d)) + "x" for d in self.shape) + f"{self.elem}>"
+
+
+@dataclass(frozen=True)
 class TupleType:
     """A tuple of values (Relax ``R.Tuple``)."""
 
@@ -144,7 +179,7 @@ SMALL_FLOAT_WIDTHS = {
 FLOAT_WIDTHS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64, **SMALL_FLOAT_WIDTHS}
 
 ScalarType = IntType | IndexType | FloatType
-Type = ScalarType | TensorType | DispatchTensorType | TupleType | OpaqueType | UnknownTensorType
+Type = ScalarType | TensorType | DispatchTensorType | MemRefType | TupleType | OpaqueType | UnknownTensorType
 
 
 def is_scalar(t: Type) -> bool:

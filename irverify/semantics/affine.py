@@ -126,3 +126,93 @@ def affine_max(ctx, op: Op, *operands):
     if not results:
         raise Unsupported("affine.max with an empty map", op.loc)
     return Scalar(_fold(t.int_max, results), op.results[0].type, any_poison(*poison))
+
+
+def _basis(ctx, op: Op, dynamic: Sequence[Scalar]) -> list[Any]:
+    from irverify.semantics.common import static_or_dynamic
+
+    static = op.attrs.get("static_basis")
+    if not isinstance(static, list):
+        raise Unsupported(f"'{op.name}' basis", op.loc)
+    for v in dynamic:
+        if not isinstance(v, Scalar) or not isinstance(v.type, IndexType):
+            raise Unsupported(f"'{op.name}' basis operand that is not an index", op.loc)
+        ctx.require_not_poison(v, f"{op.name}: a basis element")
+    return static_or_dynamic(static, dynamic)
+
+
+def _index_operands(op: Op, values: Sequence[Any]) -> None:
+    for v in values:
+        if not isinstance(v, Scalar) or not isinstance(v.type, IndexType):
+            raise Unsupported(f"'{op.name}' operand that is not an index (vectors of indices are not modelled)", op.loc)
+
+
+@semantics("affine.delinearize_index", attrs=("static_basis",))
+def delinearize_index(ctx, op: Op, x, *dynamic):
+    """``%r:N = affine.delinearize_index %x into (B_0, ..., B_{N-1})`` (or without ``B_0``):
+    ``r_0 = x floordiv (B_1 * ... * B_{N-1})``, ``r_k = (x mod (B_k * ... * B_{N-1})) floordiv
+    (B_{k+1} * ... * B_{N-1})``, ``r_{N-1} = x mod B_{N-1}`` (floor division; the outer bound
+    ``B_0`` takes no part). A basis element that is not positive, or a product of the basis that
+    overflows index, is UB (upstream: AffineOps.td, ``AffineDelinearizeIndexOp``). A poison
+    ``x`` makes every result poison."""
+    _index_operands(op, [x])
+    basis = _basis(ctx, op, dynamic)
+    n = len(op.results)
+    if len(basis) == n:
+        for b in basis[:1]:
+            ctx.add_ub(b <= 0, "affine.delinearize_index: a basis element is not positive")
+        basis = basis[1:]
+    if len(basis) != n - 1:
+        raise Unsupported(f"affine.delinearize_index with {len(basis)} basis elements for {n} results", op.loc)
+    for b in basis:
+        ctx.add_ub(b <= 0, "affine.delinearize_index: a basis element is not positive")
+    suffix = [t.int_val(1)] * n  # suffix[k] = B_{k+1} * ... * B_{N-1}
+    for k in range(n - 2, -1, -1):
+        suffix[k] = t.simplify(suffix[k + 1] * basis[k])
+    if suffix:
+        ctx.add_ub(t.not_(t.in_signed_range(suffix[0], 64)), "affine.delinearize_index: the basis product overflows index")
+    out = []
+    for k in range(n):
+        v = x.term if k == 0 else t.floormod(x.term, suffix[k - 1])
+        out.append(Scalar(t.simplify(t.floordiv(v, suffix[k])) if n > 1 else x.term, IndexType(), x.poison))
+    return out
+
+
+@semantics("affine.linearize_index", attrs=("static_basis", "disjoint"))
+def linearize_index(ctx, op: Op, *operands):
+    """``affine.linearize_index [i_0, ..., i_{N-1}] by (B_0, ..., B_{N-1})`` (or without
+    ``B_0``) is ``sum_k i_k * (B_{k+1} * ... * B_{N-1})``; an overflow of index in that
+    computation is UB. ``disjoint`` promises ``0 <= i_k < B_k`` for every ``k`` (``i_0`` may be
+    negative, and is bounded only by an outer bound) and non-negative basis elements: where the
+    promise is broken the result is poison, as for ``arith.ori disjoint`` (upstream: AffineOps.td,
+    ``AffineLinearizeIndexOp``). A poison operand makes the result poison."""
+    sizes = op.attrs.get("operandSegmentSizes")
+    if not isinstance(sizes, list) or len(sizes) != 2:
+        raise Unsupported("operand segments of 'affine.linearize_index'", op.loc)
+    idx, dynamic = list(operands[:int(sizes[0])]), list(operands[int(sizes[0]):])
+    _index_operands(op, idx)
+    basis = _basis(ctx, op, dynamic)
+    n = len(idx)
+    outer = len(basis) == n
+    if not outer and len(basis) != n - 1:
+        raise Unsupported(f"affine.linearize_index with {len(basis)} basis elements for {n} indices", op.loc)
+    padded = basis if outer else [None, *basis]
+    poison = [v.poison for v in idx if v.poison is not None]
+    total = t.int_val(0)
+    scale = t.int_val(1)
+    for k in range(n - 1, -1, -1):
+        term = idx[k].term * scale
+        ctx.add_ub(t.not_(t.in_signed_range(term, 64)), "affine.linearize_index: overflow of index")
+        total = total + term
+        ctx.add_ub(t.not_(t.in_signed_range(total, 64)), "affine.linearize_index: overflow of index")
+        if k > 0:
+            scale = t.simplify(scale * padded[k])
+            ctx.add_ub(t.not_(t.in_signed_range(scale, 64)), "affine.linearize_index: overflow of index")
+    if op.attrs.get("disjoint"):
+        broken = []
+        for k, (i, b) in enumerate(zip(idx, padded)):
+            if b is not None:
+                broken.append(t.le(b, i.term) if k == 0 else t.not_(t.in_range(i.term, b)))
+                broken.append(t.lt(b, t.int_val(0)))
+        poison += [c for c in broken if t.static_bool(c) is not False]
+    return Scalar(t.simplify(total), IndexType(), any_poison(*poison))

@@ -42,3 +42,127 @@ def dispatch_region(ctx, op: Op, *operands):
                 ctx.add_ub(value.dims[j] != t.int_val(d),
                            "flow.dispatch.region: a result extent differs from its type")
     return results
+
+
+# ----------------------------------------------------------------------------- flow.tensor.*
+# Upstream: compiler/src/iree/compiler/Dialect/Flow/IR/FlowOps.td (TensorReshapeOp,
+# TensorSliceOp, TensorUpdateOp, TensorSplatOp). Each takes the dynamic extents of its tensor
+# operands and results as operands (``{...}``): an extent that differs from the tensor's actual
+# one is UB, as is a slice or an update that does not lie inside its tensor.
+
+
+def _groups(op: Op, args, n: int) -> list[list]:
+    sizes = op.attrs.get("operandSegmentSizes")
+    if not isinstance(sizes, list) or len(sizes) != n:
+        raise Unsupported(f"operand segments of '{op.name}'", op.loc)
+    out, k = [], 0
+    for s in sizes:
+        out.append(list(args[k:k + int(s)]))
+        k += int(s)
+    return out
+
+
+def _plain(op: Op, *tensors) -> None:
+    for v in tensors:
+        if not isinstance(v, Tensor) or type(v.type) is not TensorType or v.type.encoding is not None:
+            raise Unsupported(f"'{op.name}' on a value that is not a plain tensor", op.loc)
+    for r in op.results:
+        if type(r.type) is not TensorType or r.type.encoding is not None:
+            raise Unsupported(f"'{op.name}' result of type {r.type}", op.loc)
+
+
+def _check_dims(ctx, op: Op, value: Tensor, declared, what: str) -> None:
+    dyn = [d for d, s in zip(value.dims, value.type.shape) if s is None]
+    if len(dyn) != len(declared):
+        raise Unsupported(f"'{op.name}' {what} dims", op.loc)
+    for k, (d, v) in enumerate(zip(dyn, declared)):
+        ctx.add_ub(d != v.term, f"{op.name}: declared dynamic extent {k} of the {what} differs from its extent")
+
+
+def _result_dims(ctx, op: Op, declared) -> list:
+    ty = op.results[0].type
+    it = iter(declared)
+    dims = [t.int_val(s) if s is not None else next(it).term for s in ty.shape]
+    for k, d in enumerate(dims):
+        ctx.add_ub(t.lt(d, t.int_val(0)), f"{op.name}: negative result extent in dim {k}")
+    return dims
+
+
+@semantics("flow.tensor.reshape")
+def tensor_reshape(ctx, op: Op, *args):
+    """The same elements in row-major order with the result's extents; UB unless the element
+    counts agree."""
+    from irverify.semantics.tensor import delinearize, linearize, map_tensor
+
+    src, src_dims, res_dims = _groups(op, args, 3)
+    src = src[0]
+    _plain(op, src)
+    _check_dims(ctx, op, src, src_dims, "source")
+    dims = _result_dims(ctx, op, res_dims)
+    ctx.add_ub(t.product(dims) != t.product(src.dims), "flow.tensor.reshape: element counts differ")
+    return map_tensor(op.results[0].type, dims, src,
+                      lambda idx: delinearize(linearize(idx, dims), src.dims) if src.rank else [])
+
+
+@semantics("flow.tensor.slice")
+def tensor_slice(ctx, op: Op, *args):
+    """``result[i] = source[start + i]`` with extents ``lengths``; UB unless the slice lies in
+    the source."""
+    from irverify.semantics.tensor import map_tensor
+
+    src, src_dims, starts, lengths, res_dims = _groups(op, args, 5)
+    src = src[0]
+    _plain(op, src)
+    _check_dims(ctx, op, src, src_dims, "source")
+    dims = _result_dims(ctx, op, res_dims)
+    if not (len(starts) == len(lengths) == src.rank):
+        raise Unsupported("flow.tensor.slice operand counts", op.loc)
+    for k, (s, n, d, r) in enumerate(zip(starts, lengths, src.dims, dims)):
+        ctx.add_ub(r != n.term, f"flow.tensor.slice: result extent {k} differs from its length")
+        ctx.add_ub(t.or_(t.lt(s.term, t.int_val(0)), t.lt(n.term, t.int_val(0)), t.lt(d, s.term + n.term)),
+                   f"flow.tensor.slice: slice out of bounds in dim {k}")
+    return map_tensor(op.results[0].type, dims, src, lambda idx: [s.term + i for s, i in zip(starts, idx)])
+
+
+@semantics("flow.tensor.update")
+def tensor_update(ctx, op: Op, *args):
+    """``target`` with ``update`` written at ``start``; UB unless it lies inside ``target``."""
+    target, target_dims, starts, update, update_dims = _groups(op, args, 5)
+    target, update = target[0], update[0]
+    _plain(op, target, update)
+    _check_dims(ctx, op, target, target_dims, "target")
+    _check_dims(ctx, op, update, update_dims, "update")
+    if not (len(starts) == target.rank == update.rank):
+        raise Unsupported("flow.tensor.update operand counts", op.loc)
+    for k, (s, n, d) in enumerate(zip(starts, update.dims, target.dims)):
+        ctx.add_ub(t.or_(t.lt(s.term, t.int_val(0)), t.lt(d, s.term + n)),
+                   f"flow.tensor.update: update out of bounds in dim {k}")
+
+    def inside(idx):
+        return t.and_(*(t.in_range(i - s.term, n) for i, s, n in zip(idx, starts, update.dims)))
+
+    def rel(idx):
+        return [i - s.term for i, s in zip(idx, starts)]
+
+    def elem(idx):
+        return t.ite(inside(idx), update.at(rel(idx)), target.at(idx))
+
+    defined = None
+    if target.defined is not None or update.defined is not None:
+        def defined(idx):
+            return t.ite(inside(idx), update.is_defined(rel(idx)), target.is_defined(idx))
+
+    return Tensor(op.results[0].type, list(target.dims), elem, defined)
+
+
+@semantics("flow.tensor.splat")
+def tensor_splat(ctx, op: Op, value, *res_dims):
+    """A tensor of the result's extents, every element ``value``."""
+    from irverify.semantics.values import Scalar
+
+    if not isinstance(value, Scalar):
+        raise Unsupported("flow.tensor.splat of a non-scalar", op.loc)
+    _plain(op)
+    dims = _result_dims(ctx, op, list(res_dims))
+    defined = None if value.poison is None else (lambda _i, p=value.poison: t.not_(p))
+    return Tensor(op.results[0].type, dims, lambda _i, v=value.term: v, defined)

@@ -40,6 +40,7 @@ model, so neither reading an initial value nor declaring UB would be justified.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -192,7 +193,7 @@ class Store:
 class Buffer:
     """The contents of one binding: initial contents overwritten by ``stores`` in order."""
 
-    binding: int
+    binding: Any  # the binding index (or the key of a memref buffer, see ``semantics.memref``)
     elem: ScalarType  # the unit type
     length: Any
     initial: Any
@@ -200,27 +201,33 @@ class Buffer:
     fp: Any = None
     # The element types of this side's views of the binding (shared by all its versions).
     types: set = field(default_factory=set)
+    name: str = ""  # how reports name it ("binding N" when empty)
+    uninitialised: bool = False  # initial contents undefined (a fresh allocation)
+
+    @property
+    def label(self) -> str:
+        return self.name or f"binding {self.binding}"
 
     def with_store(self, store: Store) -> Buffer:
-        return Buffer(self.binding, self.elem, self.length, self.initial, self.stores + (store,),
-                      self.fp, self.types)
+        return dataclasses.replace(self, stores=self.stores + (store,))
 
     def unwritten(self) -> Buffer:
-        return Buffer(self.binding, self.elem, self.length, self.initial, (), self.fp, self.types)
+        return dataclasses.replace(self, stores=())
 
     def read(self, p, side: list | None = None):
         """(value, defined) at flat unit position ``p``."""
         from irverify.verify.encode import element
 
-        value, defined = element(t.select(self.initial, [p]), self.elem), t.true()
+        value = element(t.select(self.initial, [p]), self.elem)
+        defined = t.false() if self.uninitialised else t.true()
         for st in self.stores:
             if st.view.elem != self.elem:
                 value, defined = self._overwrite(st, p, value, defined, side)
                 continue
             written, idx = st.locate(p, side)
             value = t.ite(written, st.value.at(idx), value)
-            if st.value.defined is not None:
-                defined = t.ite(written, st.value.defined(idx), defined)
+            if st.value.defined is not None or self.uninitialised:
+                defined = t.ite(written, st.value.is_defined(idx), defined)
         return value, defined
 
     def _overwrite(self, st: Store, p, old, old_defined, side: list | None):
@@ -280,7 +287,7 @@ class Buffer:
         return refines(sv, gv, self.elem, fp)
 
     def any_undefined(self) -> bool:
-        return any(st.value.defined is not None for st in self.stores)
+        return self.uninitialised or any(st.value.defined is not None for st in self.stores)
 
     # -- hooks of the refinement check and of counterexample extraction --------------------
 
@@ -311,7 +318,7 @@ class Buffer:
         cex.source_value = self._value(model, first, fp)
         cex.target_value = other._value(model, first, fp)
         shown = ", ".join(map(str, positions[:32])) + (" ..." if len(positions) > 32 else "")
-        cex.output = f"binding {self.binding} (flat positions that differ: {shown})"
+        cex.output = f"{self.label} (flat positions that differ: {shown})"
 
     def _value(self, model, pos: int, fp):
         from irverify.cex.extract import scalar_value

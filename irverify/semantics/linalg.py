@@ -461,3 +461,4 @@ def _folded(ctx, op, spec, info, ins, outs, k, extents, red, red_ext) -> Tensor:
 
 
 from irverify.semantics import linalg_named  # noqa: E402,F401  (registers the named ops)
+from irverify.semantics import linalg_pack  # noqa: E402,F401  (registers pack/unpack)

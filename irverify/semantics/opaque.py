@@ -33,8 +33,6 @@ from irverify.ir.core import IndexType, Op, TensorType
 
 # op -> why its results are a function of its operands and attributes alone
 OPAQUE_OPS = {
-    "linalg.pack": "tensor packing (value semantics on tensors)",
-    "linalg.unpack": "tensor unpacking (value semantics on tensors)",
     "linalg.softmax": "destination-style op on tensors",
     "linalg.mmt4d": "structured op on tensors",
     "linalg.batch_mmt4d": "structured op on tensors",
@@ -73,10 +71,6 @@ OPAQUE_OPS = {
     "iree_encoding.set_encoding": "changes the tensor type's encoding only (Pure)",
     "iree_encoding.unset_encoding": "changes the tensor type's encoding only (Pure)",
     "util.assume.int": "an assertion about values for the optimiser (Pure)",
-    "flow.tensor.reshape": "value op on tensors",
-    "flow.tensor.slice": "value op on tensors",
-    "flow.tensor.update": "value op on tensors",
-    "flow.tensor.splat": "value op on tensors",
     "flow.tensor.bitcast": "value op on tensors",
     "tensor.bitcast": "reinterprets element bits (Pure)",
 }
@@ -87,8 +81,7 @@ def is_opaque(op: Op) -> bool:
     the body its name defines (MLIR builds it from the name), so it adds nothing to the name."""
     if op.name not in OPAQUE_OPS:
         return False
-    return op.name.startswith("linalg.") and op.name not in ("linalg.pack", "linalg.unpack") \
-        or not any(blocks for blocks in op.regions)
+    return op.name.startswith("linalg.") or not any(blocks for blocks in op.regions)
 
 
 def _key(op: Op) -> str:

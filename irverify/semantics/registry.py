@@ -40,6 +40,9 @@ _MODULES = {
     "math": "irverify.semantics.math",
     "flow": "irverify.semantics.flow",
     "util": "irverify.semantics.util",
+    "memref": "irverify.semantics.memref",
+    "iree_codegen": "irverify.semantics.memref",
+    "iree_linalg_ext": "irverify.semantics.linalg_ext",
 }
 
 

@@ -11,7 +11,8 @@ accepted. A non-positive step is UB.
 Encoding. The body is evaluated once at fresh iteration numbers ``k``:
 
 * UB raised inside the body is UB if it happens at some iteration (``exists k in domain``).
-* Stores to bindings in the body (``iree_tensor_ext.dispatch.tensor.store``) are combined into
+* Stores to bindings in the body (``iree_tensor_ext.dispatch.tensor.store``, and memref stores
+  into memref arguments or allocations, ``irverify.semantics.memref``) are combined into
   one parallel write of the binding (``ForallStore``): the final contents at flat unit position
   ``p`` are the value written at ``p`` by the iteration that writes ``p`` (the body's last store
   writing ``p`` within that iteration), or the previous contents when no iteration writes it.
@@ -34,7 +35,7 @@ Encoding. The body is evaluated once at fresh iteration numbers ``k``:
   ``exists k in domain: W(k, p) and V(k, p) != V(pick(p), p)``. When no two iterations write
   one position (checked first) nothing is raced.
 * Loads in the body read the binding as it was at forall entry. A binding that the body both
-  loads and stores is unsupported (a load of a position another iteration writes would be a
+  loads and stores, or a body that reads any memref and stores to memory, is unsupported (a load of a position another iteration writes would be a
   race, which is not modelled).
 
 Unsupported: tensor results (``shared_outs``), a non-empty ``scf.forall.in_parallel``, nested
@@ -59,6 +60,9 @@ from irverify.smt import terms as t
 EXPAND_LIMIT = 64
 
 LOAD = "iree_tensor_ext.dispatch.tensor.load"
+# Memref ops that read memory: a body holding one may not store to memory (a read of an element
+# another iteration writes would be a race, which is not modelled).
+MEMREF_READS = ("memref.load", "memref.copy", "iree_codegen.load_from_buffer")
 SUBSPAN = "hal.interface.binding.subspan"
 
 
@@ -181,6 +185,8 @@ def _check_body(ctx, op: Op, body: Block) -> set[int]:
     for inner in _walk(body.ops[:-1]):
         if inner.name in ("scf.forall", "func.call", "scf.forall.in_parallel"):
             raise Unsupported(f"'{inner.name}' inside scf.forall", inner.loc)
+        if inner.name in MEMREF_READS:
+            loaded.add("memref")  # a read of memory another iteration may write: see forall()
         if inner.name == LOAD:
             src = inner.operands[0]
             if src.id in ctx.env and hasattr(ctx.env[src.id], "binding"):
@@ -228,7 +234,7 @@ def forall(ctx, op: Op, *args):
         raise Unsupported("assumptions depending on the iteration inside scf.forall", op.loc)
 
     for key in sorted(set(ctx.state.extra_outputs) - set(entry_outputs)):
-        if not key.startswith("binding "):
+        if not key.startswith(("binding ", "memref ")):
             raise Unsupported(f"output '{key}' written inside scf.forall", op.loc)
     for b, buf in list(mem.buffers.items()):
         before = entry[b] if b in entry else buf.unwritten()
@@ -238,8 +244,8 @@ def forall(ctx, op: Op, *args):
         inner = buf.stores[n:]
         if not inner:
             continue
-        if b in loaded:
-            raise Unsupported(f"scf.forall body both loads and stores binding {b}", op.loc)
+        if b in loaded or "memref" in loaded:
+            raise Unsupported(f"scf.forall body both loads and stores {buf.label}", op.loc)
         for s in inner:
             view = s.view
             if view.elem != buf.elem:
@@ -250,7 +256,8 @@ def forall(ctx, op: Op, *args):
         fs = _parallel_store(ctx, inner, ks, counts)
         new = before.with_store(fs)
         mem.buffers[b] = new
-        ctx.state.extra_outputs[f"binding {b}"] = new
+        if str(b).startswith("memref ") or isinstance(b, int):
+            ctx.state.extra_outputs[buf.label] = new
 
 
 def _parallel_store(ctx, inner, ks, counts) -> ForallStore:

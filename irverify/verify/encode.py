@@ -16,6 +16,7 @@ from irverify.ir.core import (
     IndexType,
     IntType,
     Location,
+    MemRefType,
     Module,
     Op,
     TensorType,
@@ -90,6 +91,7 @@ class State:
     extra_outputs: dict[str, Any] = field(default_factory=dict)
     # (op, result values) of each op of the function's own body, in order (``--verbose``)
     trace: list[tuple[Any, list[Any]]] = field(default_factory=list)
+    notes: set[str] = field(default_factory=set)  # assumptions a verdict rests on, for the report
 
 
 class Ctx:
@@ -234,7 +236,7 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
     return []
 
 
-TERMINATORS = {"func.return", "util.return", "flow.return", "linalg.yield", "tensor.yield", "affine.yield", "scf.yield", "relax.return",
+TERMINATORS = {"func.return", "util.return", "flow.return", "linalg.yield", "tensor.yield", "affine.yield", "scf.yield", "relax.return", "iree_linalg_ext.yield",
                "scf.forall.in_parallel"}
 
 
@@ -286,6 +288,10 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
         on = poison_switch(inputs)
         return Tensor(ty, dims, lambda idx, arr=arr: element(t.select(arr, idx), ty.elem),
                       lambda idx, poison=poison, on=on: t.not_(t.and_(on, t.select(poison, idx))))
+    if isinstance(ty, MemRefType):
+        from irverify.semantics.memref import argument
+
+        return argument(ty, name, inputs, loc)
     if isinstance(ty, TupleType):
         return TupleValue([symbolic_value(f, f"{name}.{i}", inputs, loc) for i, f in enumerate(ty.fields)])
     if isinstance(ty, UnknownTensorType):

@@ -71,6 +71,16 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             for d, n in zip(val.dims, arr.shape):
                 if t.static_int(d) is None:
                     dims_of[str(d)] = (d, n)
+    from irverify.semantics.memref import MemRef
+
+    memrefs = []  # (value, initial array term, contents)
+    for name_, val, arg in zip(inputs.arg_names, inputs.args, args):
+        if isinstance(val, MemRef):
+            arr = np.asarray(arg)
+            for d, n in zip(val.dims, arr.shape):
+                if t.static_int(d) is None:
+                    dims_of[str(d)] = (d, n)
+            memrefs.append((val, inputs.symbols[f"memref.{name_}"][2], arr))
     pairs += [(d, t.int_val(n)) for d, n in dims_of.values()]
     enc = encode_function(fn, module, inputs, fp)
     tensor_subst = []
@@ -79,6 +89,7 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             tensor_subst.append((val, inputs.arrays[name], np.asarray(arg)))
 
     array_pairs = [(arr_term, _array_term(arr, val, fp)) for val, arr_term, arr in tensor_subst]
+    array_pairs += [(init, _flat_array_term(arr, val.type.elem, fp)) for val, init, arr in memrefs]
 
     def concrete(term):
         # One substitution of scalars, dims and input arrays (array terms are built once).
@@ -110,8 +121,30 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             out[idx] = _python(concrete(r.at(ii)), r.type.elem, fp)
         outputs.append(out)
         undefined.append(mask if mask.any() else None)
+    for val, _, arr in (memrefs if outputs_too else []):  # final contents of memref arguments
+        mem = getattr(enc.state, "iree_memory", None)
+        buf = mem.buffers.get(val.key) if mem is not None else None
+        out = np.array(arr, dtype=numpy_dtype(val.type.elem)).reshape(-1)
+        mask = np.zeros(out.shape, dtype=bool)
+        for pos in range(out.size if buf is not None else 0):
+            v, d = buf.read(t.int_val(pos))
+            if t.static_bool(concrete(d)) is False:
+                mask[pos] = True
+                continue
+            out[pos] = _python(concrete(v), val.type.elem, fp)
+        outputs.append(out.reshape(arr.shape))
+        undefined.append(mask.reshape(arr.shape) if mask.any() else None)
     ub = [u.reason for u in enc.state.ub if _may_hold(concrete(u.cond))]
     return Evaluation(outputs, ub, undefined)
+
+
+def _flat_array_term(arr: np.ndarray, ty, fp):
+    """A memref's contents as the 1-D array of its buffer (row-major)."""
+    flat = np.asarray(arr).reshape(-1)
+    out = t.const_array(1, _scalar_term(0, ty, fp))
+    for i, x in enumerate(flat):
+        out = t.store(out, [t.int_val(i)], _scalar_term(x, ty, fp))
+    return out
 
 
 def _may_hold(cond) -> bool:

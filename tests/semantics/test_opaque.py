@@ -14,7 +14,7 @@ from irverify.semantics.opaque import OPAQUE_OPS, is_opaque
 from irverify.verify.check import Options, check_modules
 
 ROOT = Path(__file__).resolve().parents[2]
-MOVED = ROOT / "testdata" / "litmus" / "opaque" / "pack-moved.srctgt.mlir"
+MOVED = ROOT / "testdata" / "litmus" / "opaque" / "softmax-moved.srctgt.mlir"
 
 
 def _check(text: str) -> str:
@@ -46,7 +46,7 @@ def test_congruent_opaque_ops_are_one_value():
 def test_ops_with_regions_or_unlisted_are_not_opaque():
     text = MOVED.read_text()
     fn = parse_mlir(text, "m.mlir").functions["src"]
-    packs = [op for op in fn.body.ops if op.name == "linalg.pack"]
+    packs = [op for op in fn.body.ops if op.name == "linalg.softmax"]
     assert packs and all(is_opaque(op) for op in packs) and all(op.attr_text for op in packs)
     assert "iree_linalg_ext.sort" not in OPAQUE_OPS and "iree_linalg_ext.scatter" not in OPAQUE_OPS
     assert not any(name.startswith(("memref.", "hal.", "flow.dispatch")) for name in OPAQUE_OPS)
@@ -74,26 +74,26 @@ def test_iree_agrees_on_a_proved_opaque_rewrite():
 
 
 PACK = """
-func.func @src(%x: tensor<16x16xf32>) -> tensor<2x16x8x1xf32> {{
+func.func @src(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {{
   %cst = arith.constant 0.0 : f32
   %src = linalg.fill ins(%cst : f32) outs(%x : tensor<16x16xf32>) -> tensor<16x16xf32>
-  %e = tensor.empty() : tensor<2x16x8x1xf32>
-  %p = linalg.pack %src inner_dims_pos = [0, 1] inner_tiles = [8, 1] into %e : tensor<16x16xf32> -> tensor<2x16x8x1xf32>
-  return %p : tensor<2x16x8x1xf32>
+  %e = tensor.empty() : tensor<16x16xf32>
+  %p = linalg.softmax dimension(1) ins(%src : tensor<16x16xf32>) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %p : tensor<16x16xf32>
 }}
-func.func @tgt(%x: tensor<16x16xf32>) -> tensor<2x16x8x1xf32> {{
+func.func @tgt(%x: tensor<16x16xf32>) -> tensor<16x16xf32> {{
   %cst = arith.constant 0.0 : f32
   %src = linalg.fill ins(%cst : f32) outs(%x : tensor<16x16xf32>) -> tensor<16x16xf32>
   %z = tensor.empty() : tensor<16x16xf32>
-  %e = tensor.empty() : tensor<2x16x8x1xf32>
-  %p = linalg.pack {operand} inner_dims_pos = [0, 1] inner_tiles = [8, 1] into %e : tensor<16x16xf32> -> tensor<2x16x8x1xf32>
-  return %p : tensor<2x16x8x1xf32>
+  %e = tensor.empty() : tensor<16x16xf32>
+  %p = linalg.softmax dimension(1) ins({operand} : tensor<16x16xf32>) outs(%e : tensor<16x16xf32>) -> tensor<16x16xf32>
+  return %p : tensor<16x16xf32>
 }}
 """
 
 
 def test_poison_operands_are_arguments_of_an_opaque_op():
-    """Packing tensor.empty (poison) is not packing zeros, although a poison element enters the
-    value array as zero; both sides packing into tensor.empty stay congruent."""
+    """A softmax of tensor.empty (poison) is not a softmax of zeros, although a poison element
+    enters the value array as zero; both sides writing into tensor.empty stay congruent."""
     assert _check(PACK.format(operand="%src")) == "correct"
     assert _check(PACK.format(operand="%z")) != "correct"

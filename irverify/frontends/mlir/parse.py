@@ -25,6 +25,7 @@ from irverify.ir.core import (
     IndexType,
     IntType,
     Location,
+    MemRefType,
     Module,
     Op,
     OpaqueAttr,
@@ -323,10 +324,34 @@ class _Translator:
             shape = tuple(None if d == dyn else int(d) for d in t.shape)
             enc = str(t.encoding) if t.encoding is not None else None
             return TensorType(shape, elem, enc)
+        if isinstance(t, ir.MemRefType):
+            return self._memref_type(ir.MemRefType(t), loc)
         text = str(t)
         if text.startswith("!iree_tensor_ext.dispatch.tensor<"):
             return self._dispatch_tensor_type(text, loc)
         return OpaqueType(text)
+
+    def _memref_type(self, t, loc: Location) -> Type:
+        """A ranked memref of scalars: shape, element type, layout strides and offset (the
+        identity layout is ``strides=None``), memory space as printed."""
+        from iree.compiler import ir
+
+        elem = self.type(t.element_type, loc)
+        if not isinstance(elem, (IntType, IndexType, FloatType)):
+            return OpaqueType(str(t))
+        dyn = ir.ShapedType.get_dynamic_size()
+        shape = tuple(None if d == dyn else int(d) for d in t.shape)
+        space = str(t.memory_space) if t.memory_space is not None else None
+        layout = t.layout
+        if isinstance(layout, ir.AffineMapAttr) and layout.value == ir.AffineMap.get_identity(len(shape), context=t.context):
+            return MemRefType(shape, elem, None, 0, space, str(t))
+        try:
+            strides, offset = t.get_strides_and_offset()
+        except Exception:
+            return OpaqueType(str(t))
+        dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
+        return MemRefType(shape, elem, tuple(None if s == dynamic else int(s) for s in strides),
+                          None if offset == dynamic else int(offset), space, str(t))
 
     def _dispatch_tensor_type(self, text: str, loc: Location) -> Type:
         """``!iree_tensor_ext.dispatch.tensor<ACCESS:tensor<...>>``; the bound tensor is re-parsed

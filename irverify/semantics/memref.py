@@ -1,0 +1,438 @@
+"""``memref`` dialect and IREE's buffer/tensor bridge ops (``iree_codegen.load_from_buffer``,
+``iree_codegen.store_to_buffer``), on the binding memory model of ``irverify.semantics.iree``.
+
+Upstream docs: https://mlir.llvm.org/docs/Dialects/MemRef/ and IREE's
+``compiler/src/iree/compiler/Codegen/Dialect/Codegen/IR/IREECodegenOps.td``.
+
+Memory model
+------------
+* A memref argument of a function is one buffer of its elements, dense row-major (only
+  contiguous layouts are accepted for arguments: the identity layout, or strides that are the
+  row-major strides of the shape; the offset of the first element is not observable). Its
+  initial contents are free values shared by source and target (``memref.<arg>``), as a
+  binding's are; its final contents are an observable output (``memref %arg``), compared at a
+  symbolic element position.
+* A memref argument is assumed dereferenceable and its initial contents defined (as a binding
+  is): introducing a load from it is never UB. Models where an argument may be dangling or
+  uninitialised (mlir-tv's) differ here; every report on such a function says so in its notes.
+* Distinct memref arguments are distinct buffers. In IREE they stand for HAL bindings, which
+  IREE's code generation treats as not aliasing (each binding pointer is ``noalias``); a check
+  of a function with several memref arguments that writes one of them says so in its notes.
+* A memref value is a *strided slice of a dense row-major view* of its buffer: per view dim an
+  offset, a size and a stride, and the view dims a rank-reducing subview dropped. Element ``i``
+  of the memref is element ``offsets + i * strides`` (dropped dims at their offset) of the view.
+  ``memref.subview`` composes slices; ``memref.collapse_shape``/``expand_shape`` re-view a
+  memref that covers its whole view (otherwise unsupported).
+* ``memref.alloc``/``alloca`` create a buffer of this side only, whose elements are undefined
+  (poison) until written; it is not observable.
+* Stores update the buffer functionally (``iree.Store``); loads read the current contents.
+
+Undefined behaviour: a load or store outside the memref's extents, a subview outside its
+source, a negative size, a non-positive subview stride, shapes that differ where an op requires
+them equal (``memref.copy``, ``store_to_buffer``, ``load_from_buffer``, ``memref.cast``), an
+expand_shape whose output sizes do not multiply to the source extent.
+
+Attributes: ``nontemporal`` (a cache hint) and an allocation's ``alignment`` do not change
+values; an access ``alignment`` (a promise about the address) is not modelled and makes the op
+unsupported. Memory spaces outside ``MEMORY_SPACES`` are unsupported (a space such as AMDGPU's
+``fat_raw_buffer`` gives out-of-bounds reads a value).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from irverify.errors import Unsupported
+from irverify.ir.core import DispatchTensorType, IndexType, MemRefType, Op, TensorType
+from irverify.semantics.common import DYNAMIC, static_or_dynamic
+from irverify.semantics.iree import Buffer, Store, View, memory
+from irverify.semantics.registry import semantics
+from irverify.semantics.values import Scalar, Tensor
+from irverify.smt import terms as t
+
+# Memory spaces whose loads and stores mean plain memory accesses.
+MEMORY_SPACES = frozenset({
+    None,
+    "#hal.descriptor_type<storage_buffer>",
+    "#hal.descriptor_type<uniform_buffer>",
+    "#gpu.address_space<global>",
+    "#gpu.address_space<workgroup>",
+    "#gpu.address_space<private>",
+})
+
+ARGUMENT_NOTE = ("memref arguments are assumed to be whole, dereferenceable buffers with defined "
+                 "contents (as IREE bindings are), so loading from one is never undefined")
+NOALIAS_NOTE = ("distinct memref arguments are assumed not to alias "
+                "(they stand for IREE bindings, which code generation marks noalias)")
+
+
+@dataclass
+class MemRef:
+    """A memref value: a strided slice of ``base`` (a dense row-major view of buffer ``key``)."""
+
+    type: MemRefType
+    key: Any
+    base: View
+    offsets: list[Any]
+    sizes: list[Any]
+    strides: list[Any]
+    dropped: list[bool]
+    argument: bool = False  # the whole buffer of a function argument
+
+    @property
+    def dims(self) -> list[Any]:
+        return [s for s, d in zip(self.sizes, self.dropped) if not d]
+
+    @property
+    def rank(self) -> int:
+        return len(self.dims)
+
+    def whole(self) -> bool:
+        """Does the memref cover its whole view, in order (no slice)?"""
+        return not any(self.dropped) and all(
+            t.static_int(o) == 0 and t.static_int(s) == 1 and (sz is d or t.static_int(sz - d) == 0)
+            for o, s, sz, d in zip(self.offsets, self.strides, self.sizes, self.base.dims))
+
+    def view_index(self, idx) -> list[Any]:
+        it = iter(idx)
+        return [o if d else o + next(it) * s for o, s, d in zip(self.offsets, self.strides, self.dropped)]
+
+    def linear(self, idx) -> Any:
+        from irverify.semantics.iree import strides_of
+
+        full = self.view_index(idx)
+        return sum((i * s for i, s in zip(full, strides_of(self.base.dims))), t.int_val(0))
+
+    def in_bounds(self, idx) -> Any:
+        return t.and_(*(t.in_range(i, d) for i, d in zip(idx, self.dims)))
+
+
+def _view_type(mt: MemRefType, shape) -> DispatchTensorType:
+    return DispatchTensorType("readwrite", TensorType(tuple(shape), mt.elem))
+
+
+def _check_space(mt: MemRefType, where) -> None:
+    if mt.space not in MEMORY_SPACES:
+        raise Unsupported(f"memref memory space {mt.space}", where)
+
+
+# ----------------------------------------------------------------------------- arguments
+
+
+def argument(mt: MemRefType, name: str, inputs, loc) -> MemRef:
+    """The value of a memref argument ``name``: the whole of a fresh buffer shared by both sides."""
+    from irverify.verify.encode import assume_size_fits, scalar_sort
+
+    if not mt.contiguous:
+        raise Unsupported(f"argument of type {mt} (a non-contiguous layout)", loc)
+    _check_space(mt, loc)
+    if isinstance(mt.elem, IndexType):
+        raise Unsupported(f"argument of type {mt} (index elements)", loc)
+    dims = []
+    for k, d in enumerate(mt.shape):
+        if d is None:
+            v = t.int_var(f"dim({name},{k})")
+            inputs.dims.append((f"dim({name}, {k})", v))
+            inputs.assumptions.append(t.and_(v >= 0, v < (1 << 63)))
+            dims.append(v)
+        else:
+            dims.append(t.int_val(d))
+    assume_size_fits(inputs, dims, mt.elem)
+    key = f"memref {name}"
+    length = t.product(dims)
+    initial = t.array_var(f"memref.{name}", 1, scalar_sort(mt.elem, inputs.fp))
+    from irverify.semantics.iree import _concretise
+
+    inputs.extras[f"{name} (initial)"] = _concretise(length, initial, mt.elem)
+    inputs.pretty.append((initial, [length], mt.elem, -1))
+    inputs.symbols[f"memref.{name}"] = (mt.elem, length, initial)
+    base = View(_view_type(mt, mt.shape), key, t.int_val(0), dims)
+    rank = len(dims)
+    return MemRef(mt, key, base, [t.int_val(0)] * rank, list(dims), [t.int_val(1)] * rank,
+                  [False] * rank, argument=True)
+
+
+def buffer_of(ctx, m: MemRef) -> Buffer:
+    """This side's current buffer behind ``m`` (created from the shared symbols on first use)."""
+    mem = memory(ctx)
+    buf = mem.buffers.get(m.key)
+    if buf is None:
+        sym = ctx.inputs.symbols.get(f"memref.{m.key[len('memref '):]}")
+        if sym is None:
+            raise Unsupported(f"memref buffer {m.key} of unknown origin")
+        elem, length, initial = sym
+        buf = Buffer(m.key, elem, length, initial, (), ctx.fp, {elem}, name=m.key)
+        mem.buffers[m.key] = buf
+    if m.key.startswith("memref "):
+        ctx.state.notes.add(ARGUMENT_NOTE)
+    return buf
+
+
+def read(ctx, m: MemRef, idx) -> tuple[Any, Any]:
+    """(value, defined) of element ``idx`` of ``m`` in this side's current memory."""
+    return buffer_of(ctx, m).read_view(m.base, m.linear(idx))
+
+
+def write(ctx, m: MemRef, value: Tensor) -> None:
+    """Store ``value`` (of ``m``'s extents) into every element of ``m``."""
+    buf = buffer_of(ctx, m)
+    store = Store(m.base, list(m.offsets), list(m.sizes), list(m.strides), list(m.dropped), value)
+    new = buf.with_store(store)
+    memory(ctx).buffers[m.key] = new
+    if m.key.startswith("memref "):
+        ctx.state.extra_outputs[m.key] = new
+        if sum(1 for a in ctx.inputs.args if isinstance(a, MemRef)) > 1:
+            ctx.state.notes.add(NOALIAS_NOTE)
+
+
+def snapshot(ctx, m: MemRef, ttype: TensorType) -> Tensor:
+    """The current contents of ``m`` as a tensor value."""
+    buf = buffer_of(ctx, m)
+
+    def elem(idx):
+        return buf.read_view(m.base, m.linear(idx))[0]
+
+    defined = (lambda idx: buf.read_view(m.base, m.linear(idx))[1]) if buf.any_undefined() else None
+    return Tensor(ttype, list(m.dims), elem, defined)
+
+
+def _memref(op: Op, v, what: str = "operand") -> MemRef:
+    if not isinstance(v, MemRef):
+        raise Unsupported(f"'{op.name}' {what} that is not a modelled memref", op.loc)
+    return v
+
+
+def _indices(ctx, op: Op, m: MemRef, idx: list[Scalar], what: str) -> list[Any]:
+    terms = [i.term for i in idx]
+    if len(terms) != m.rank:
+        raise Unsupported(f"'{op.name}' with {len(terms)} indices into rank {m.rank}", op.loc)
+    ctx.add_ub(t.not_(m.in_bounds(terms)), f"{what}: index out of bounds")
+    return terms
+
+
+def _no_access_alignment(op: Op) -> None:
+    if op.attrs.get("alignment") is not None:
+        raise Unsupported(f"attribute 'alignment' of '{op.name}'", op.loc)
+
+
+# ----------------------------------------------------------------------------- memref ops
+
+
+@semantics("memref.load", attrs=("nontemporal", "alignment"))
+def load(ctx, op: Op, src, *idx: Scalar):
+    """The element at ``idx`` (UB out of bounds); an element never written is poison."""
+    _no_access_alignment(op)
+    m = _memref(op, src)
+    terms = _indices(ctx, op, m, list(idx), "memref.load")
+    value, defined = read(ctx, m, terms)
+    return Scalar(value, m.type.elem, None if t.static_bool(defined) is True else t.not_(defined))
+
+
+@semantics("memref.store", attrs=("nontemporal", "alignment"))
+def store(ctx, op: Op, value: Scalar, dst, *idx: Scalar):
+    """Write ``value`` at ``idx`` (UB out of bounds); a poison value makes the element poison."""
+    _no_access_alignment(op)
+    m = _memref(op, dst)
+    terms = _indices(ctx, op, m, list(idx), "memref.store")
+    rank = len(m.base.dims)
+    point = MemRef(m.type, m.key, m.base, m.view_index(terms), [t.int_val(1)] * rank,
+                   [t.int_val(1)] * rank, [True] * rank)
+    defined = None if value.poison is None else (lambda _i, p=value.poison: t.not_(p))
+    write(ctx, point, Tensor(TensorType((), m.type.elem), [], lambda _i, v=value.term: v, defined))
+
+
+@semantics("memref.dim")
+def dim(ctx, op: Op, src, index: Scalar):
+    """The extent of dimension ``index``; an index outside ``[0, rank)`` is UB."""
+    m = _memref(op, src)
+    k = index.term
+    ctx.add_ub(t.not_(t.in_range(k, t.int_val(m.rank))), "memref.dim: dimension index out of range")
+    if m.rank == 0:
+        return Scalar(t.const(t.fresh_name("dim"), t.int_sort()), IndexType())
+    out = m.dims[-1]
+    for j in range(m.rank - 2, -1, -1):
+        out = t.ite(k == j, m.dims[j], out)
+    return Scalar(out, IndexType())
+
+
+def _check_result_dims(ctx, op: Op, mt: MemRefType, dims, what: str) -> None:
+    for k, (s, d) in enumerate(zip(mt.shape, dims)):
+        if s is not None:
+            ctx.add_ub(d != s, f"{what}: dim {k} is not {s}")
+
+
+def _dropped(op: Op, sizes, reduced_rank: int) -> list[bool]:
+    """Which sizes a rank-reducing subview drops: unambiguous only (as many static unit sizes
+    as dims dropped, or none dropped)."""
+    k = len(sizes) - reduced_rank
+    if k == 0:
+        return [False] * len(sizes)
+    units = [t.static_int(s) == 1 for s in sizes]
+    if k < 0 or sum(units) != k:
+        raise Unsupported(f"'{op.name}' rank reduction with several candidate unit dims", op.loc)
+    return units
+
+
+@semantics("memref.subview", attrs=("static_offsets", "static_sizes", "static_strides"))
+def subview(ctx, op: Op, src, *args: Scalar):
+    """The strided slice ``src[offsets + i * strides]`` of extents ``sizes`` (unit dims dropped
+    when the result's rank is lower); UB unless it lies inside ``src`` with positive strides."""
+    from irverify.semantics.iree import split_operands
+
+    m = _memref(op, src)
+    rt = op.results[0].type
+    if not isinstance(rt, MemRefType):
+        raise Unsupported(f"subview of type {rt}", op.loc)
+    offs, szs, strs = split_operands(op, [src, *args], 4)[1:]
+    offsets = static_or_dynamic(op.attrs["static_offsets"], offs)
+    sizes = static_or_dynamic(op.attrs["static_sizes"], szs)
+    strides = static_or_dynamic(op.attrs["static_strides"], strs)
+    if not (len(offsets) == len(sizes) == len(strides) == m.rank):
+        raise Unsupported("memref.subview operand counts", op.loc)
+    for k, (o, s, st, d) in enumerate(zip(offsets, sizes, strides, m.dims)):
+        ctx.add_ub(t.lt(s, t.int_val(0)), f"memref.subview: negative size in dim {k}")
+        ctx.add_ub(t.lt(st, t.int_val(1)), f"memref.subview: non-positive stride in dim {k}")
+        out = t.or_(t.lt(o, t.int_val(0)), t.le(d, o + (s - 1) * st))
+        ctx.add_ub(t.and_(t.lt(t.int_val(0), s), out), f"memref.subview: slice out of bounds in dim {k}")
+    drop = _dropped(op, sizes, rt.rank)
+    new_off, new_size, new_stride, new_drop = list(m.offsets), list(m.sizes), list(m.strides), list(m.dropped)
+    live = [k for k, d in enumerate(m.dropped) if not d]
+    for j, k in enumerate(live):
+        new_off[k] = t.simplify(m.offsets[k] + offsets[j] * m.strides[k])
+        new_size[k] = sizes[j]
+        new_stride[k] = t.simplify(m.strides[k] * strides[j])
+        new_drop[k] = drop[j]
+    out = MemRef(rt, m.key, m.base, new_off, new_size, new_stride, new_drop)
+    _check_result_dims(ctx, op, rt, out.dims, "memref.subview")
+    return out
+
+
+@semantics("memref.cast")
+def cast(ctx, op: Op, src):
+    """The same memory with another static/dynamic type: UB if a static extent differs."""
+    m = _memref(op, src)
+    rt = op.results[0].type
+    if not isinstance(rt, MemRefType) or rt.rank != m.rank:
+        raise Unsupported(f"memref.cast to {rt}", op.loc)
+    if rt.strides is not None and not (m.type.strides == rt.strides and m.type.offset == rt.offset):
+        raise Unsupported(f"memref.cast to the layout of {rt}", op.loc)
+    _check_result_dims(ctx, op, rt, m.dims, "memref.cast")
+    return MemRef(rt, m.key, m.base, m.offsets, m.sizes, m.strides, m.dropped, m.argument)
+
+
+def _reshape(ctx, op: Op, m: MemRef, dims) -> MemRef:
+    if not m.whole():
+        raise Unsupported(f"'{op.name}' of a strided slice", op.loc)
+    rt = op.results[0].type
+    base = View(_view_type(rt, rt.shape), m.key, m.base.offset, list(dims))
+    rank = len(dims)
+    return MemRef(rt, m.key, base, [t.int_val(0)] * rank, list(dims), [t.int_val(1)] * rank, [False] * rank)
+
+
+@semantics("memref.collapse_shape", attrs=("reassociation",))
+def collapse_shape(ctx, op: Op, src):
+    """The same dense memory viewed with each group of dims merged (row-major)."""
+    from irverify.semantics.tensor import reassociation
+
+    m = _memref(op, src)
+    rt = op.results[0].type
+    groups = reassociation(op, m.rank, rt.rank)
+    dims = [t.product([m.dims[d] for d in g]) for g in groups]
+    _check_result_dims(ctx, op, rt, dims, "memref.collapse_shape")
+    return _reshape(ctx, op, m, dims)
+
+
+@semantics("memref.expand_shape", attrs=("reassociation", "static_output_shape"))
+def expand_shape(ctx, op: Op, src, *dynamic: Scalar):
+    """The same dense memory viewed with dims split (row-major); UB unless each group's output
+    sizes multiply to the source extent."""
+    from irverify.semantics.tensor import reassociation
+
+    m = _memref(op, src)
+    rt = op.results[0].type
+    groups = reassociation(op, rt.rank, m.rank)
+    dims = static_or_dynamic(op.attrs["static_output_shape"], dynamic)
+    for k, d in enumerate(dims):
+        ctx.add_ub(t.lt(d, t.int_val(0)), f"memref.expand_shape: negative output size in dim {k}")
+    for k, g in enumerate(groups):
+        ctx.add_ub(m.dims[k] != t.product([dims[d] for d in g]),
+                   f"memref.expand_shape: source dim {k} differs from the product of its output sizes")
+    return _reshape(ctx, op, m, dims)
+
+
+def _alloc(ctx, op: Op, dynamic) -> MemRef:
+    from irverify.semantics.iree import split_operands
+    from irverify.verify.encode import scalar_sort
+
+    rt = op.results[0].type
+    if not isinstance(rt, MemRefType) or rt.strides is not None:
+        raise Unsupported(f"'{op.name}' of type {rt}", op.loc)
+    _check_space(rt, op.loc)
+    dyn, syms = split_operands(op, dynamic, 2)
+    if syms:
+        raise Unsupported(f"'{op.name}' with symbol operands", op.loc)
+    it = iter(dyn)
+    dims = [t.int_val(d) if d is not None else next(it).term for d in rt.shape]
+    for k, d in enumerate(dims):
+        ctx.add_ub(t.lt(d, t.int_val(0)), f"{op.name}: negative size in dim {k}")
+    mem = memory(ctx)
+    key = f"alloc {len([k for k in mem.buffers if str(k).startswith('alloc ')])}"
+    initial = t.array_var(t.fresh_name("alloc"), 1, scalar_sort(rt.elem, ctx.fp))
+    mem.buffers[key] = Buffer(key, rt.elem, t.product(dims), initial, (), ctx.fp, {rt.elem},
+                              name=key, uninitialised=True)
+    rank = len(dims)
+    base = View(_view_type(rt, rt.shape), key, t.int_val(0), dims)
+    return MemRef(rt, key, base, [t.int_val(0)] * rank, list(dims), [t.int_val(1)] * rank, [False] * rank)
+
+
+@semantics("memref.alloc", attrs=("alignment",))
+def alloc(ctx, op: Op, *dynamic: Scalar):
+    """A fresh buffer of this side, its elements undefined (poison) until written."""
+    return _alloc(ctx, op, dynamic)
+
+
+@semantics("memref.alloca", attrs=("alignment",))
+def alloca(ctx, op: Op, *dynamic: Scalar):
+    """As ``memref.alloc`` (a stack allocation: the same values)."""
+    return _alloc(ctx, op, dynamic)
+
+
+@semantics("memref.copy")
+def copy(ctx, op: Op, src, dst):
+    """``dst[i] := src[i]`` for every ``i``; UB unless both have the same extents."""
+    s, d = _memref(op, src), _memref(op, dst)
+    if s.rank != d.rank:
+        raise Unsupported("memref.copy between ranks", op.loc)
+    for k, (a, b) in enumerate(zip(s.dims, d.dims)):
+        ctx.add_ub(a != b, f"memref.copy: extents differ in dim {k}")
+    write(ctx, d, snapshot(ctx, s, TensorType(s.type.shape, s.type.elem)))
+
+
+# ----------------------------------------------------------------------------- iree_codegen
+
+
+@semantics("iree_codegen.load_from_buffer")
+def load_from_buffer(ctx, op: Op, src):
+    """The memref's current contents as a tensor; UB if a static extent of the result differs."""
+    m = _memref(op, src)
+    rt = op.results[0].type
+    if not isinstance(rt, TensorType) or rt.encoding is not None or rt.rank != m.rank:
+        raise Unsupported(f"load_from_buffer result of type {rt}", op.loc)
+    for k, (s, d) in enumerate(zip(rt.shape, m.dims)):
+        if s is not None:
+            ctx.add_ub(d != s, f"load_from_buffer: result dim {k} is not {s}")
+    value = snapshot(ctx, m, rt)
+    value.dims = [t.int_val(s) if s is not None else d for s, d in zip(rt.shape, m.dims)]
+    return value
+
+
+@semantics("iree_codegen.store_to_buffer")
+def store_to_buffer(ctx, op: Op, value: Tensor, dst):
+    """Write the tensor into every element of the memref; UB unless the extents agree."""
+    m = _memref(op, dst)
+    if not isinstance(value, Tensor) or value.rank != m.rank or value.type.elem != m.type.elem:
+        raise Unsupported("store_to_buffer of another rank or element type", op.loc)
+    for k, (a, b) in enumerate(zip(value.dims, m.dims)):
+        ctx.add_ub(a != b, f"store_to_buffer: extents differ in dim {k}")
+    write(ctx, m, value)

@@ -1,0 +1,189 @@
+"""Conformance of the memref model (``memref.load/store/subview/copy/alloc/dim/collapse_shape/
+expand_shape``, ``iree_codegen.load_from_buffer/store_to_buffer``) with IREE llvm-cpu.
+
+IREE's entry points take no memrefs, so each function body also runs as a dispatch kernel: every
+memref argument becomes a binding whose subspan has the argument's type, every ``index``
+argument a push constant, and the host returns the final contents of every binding. irverify
+evaluates the function itself (``evaluate_function`` returns the final memref contents after
+the results). Calls whose inputs make irverify report UB are not compared (execution is then
+free to do anything); each function must still be compared on most of its calls.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from irverify.execute.iree import ExecutionError, run_host_module
+from irverify.frontends.mlir.dispatch_confirm import CPU_TARGET
+from irverify.frontends.mlir.parse import parse_mlir
+from irverify.verify.evaluate import evaluate_function
+
+pytestmark = pytest.mark.iree
+
+# name: (memref args (name, type), index args, body)
+FUNCTIONS = {
+    "views": ([("a", "memref<4x6xi32>"), ("b", "memref<24xi32>")], ["p", "q"], """
+  %c1 = arith.constant 1 : index
+  %sv = memref.subview %a[1, %p][2, 3][1, 2] : memref<4x6xi32> to memref<2x3xi32, strided<[6, 2], offset: ?>>
+  %v = memref.load %sv[%c1, %c1] : memref<2x3xi32, strided<[6, 2], offset: ?>>
+  memref.store %v, %b[%q] : memref<24xi32>
+  %e = memref.expand_shape %b [[0, 1]] output_shape [4, 6] : memref<24xi32> into memref<4x6xi32>
+  %t = iree_codegen.load_from_buffer %sv : memref<2x3xi32, strided<[6, 2], offset: ?>> -> tensor<2x3xi32>
+  %sv2 = memref.subview %e[2, %q][2, 3][1, 1] : memref<4x6xi32> to memref<2x3xi32, strided<[6, 1], offset: ?>>
+  iree_codegen.store_to_buffer %t, %sv2 : tensor<2x3xi32> into memref<2x3xi32, strided<[6, 1], offset: ?>>
+"""),
+    "copies": ([("a", "memref<3x4x5xi32>"), ("b", "memref<12x5xi32>")], ["p", "q"], """
+  %c0 = arith.constant 0 : index
+  %r = memref.subview %a[%p, 1, 0][1, 2, 5][1, 2, 1] : memref<3x4x5xi32> to memref<2x5xi32, strided<[10, 1], offset: ?>>
+  %bb = memref.subview %b[%q, 0][2, 5][1, 1] : memref<12x5xi32> to memref<2x5xi32, strided<[5, 1], offset: ?>>
+  memref.copy %r, %bb : memref<2x5xi32, strided<[10, 1], offset: ?>> to memref<2x5xi32, strided<[5, 1], offset: ?>>
+  %col = memref.collapse_shape %a [[0, 1], [2]] : memref<3x4x5xi32> into memref<12x5xi32>
+  %x = memref.load %col[%q, %p] : memref<12x5xi32>
+  %y = memref.load %b[%p, %c0] : memref<12x5xi32>
+  %s = arith.addi %x, %y : i32
+  memref.store %s, %col[%p, %q] : memref<12x5xi32>
+"""),
+    "alloc": ([("a", "memref<8xf32>"), ("b", "memref<2x4xf32>")], ["p"], """
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %m = memref.alloca() : memref<2xf32>
+  %x = memref.load %a[%p] : memref<8xf32>
+  memref.store %x, %m[%c1] : memref<2xf32>
+  %y = memref.load %a[%c0] : memref<8xf32>
+  memref.store %y, %m[%c0] : memref<2xf32>
+  %u = memref.load %m[%c1] : memref<2xf32>
+  %w = memref.load %m[%c0] : memref<2xf32>
+  %s = arith.subf %u, %w : f32
+  %t = iree_codegen.load_from_buffer %a : memref<8xf32> -> tensor<8xf32>
+  %e = tensor.expand_shape %t [[0, 1]] output_shape [2, 4] : tensor<8xf32> into tensor<2x4xf32>
+  iree_codegen.store_to_buffer %e, %b : tensor<2x4xf32> into memref<2x4xf32>
+  memref.store %s, %b[%c1, %c0] : memref<2x4xf32>
+"""),
+    "dynamic": ([("a", "memref<?x?xi32>"), ("b", "memref<?xi32>")], ["p"], """
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = memref.dim %a, %c0 : memref<?x?xi32>
+  %d1 = memref.dim %a, %c1 : memref<?x?xi32>
+  %row = memref.subview %a[%p, 0][1, %d1][1, 1] : memref<?x?xi32> to memref<?xi32, strided<[1], offset: ?>>
+  %n = arith.index_cast %d0 : index to i32
+  memref.store %n, %row[%c0] : memref<?xi32, strided<[1], offset: ?>>
+  %t = iree_codegen.load_from_buffer %row : memref<?xi32, strided<[1], offset: ?>> -> tensor<?xi32>
+  iree_codegen.store_to_buffer %t, %b : tensor<?xi32> into memref<?xi32>
+"""),
+}
+
+
+def function_text(name: str) -> str:
+    memrefs, indices, body = FUNCTIONS[name]
+    params = [f"%{n}: {ty}" for n, ty in memrefs] + [f"%{n}: index" for n in indices]
+    return f"func.func @{name}({', '.join(params)}) {{{body}  return\n}}\n"
+
+
+def _elem(ty: str) -> str:
+    return re.search(r"x?(i\d+|f\d+)[,>]", ty).group(1)
+
+
+def host_text(name: str) -> str:
+    """One dispatch per function: bindings for the memrefs, push constants for the indices and
+    for the dynamic dims; the host returns every binding's final contents."""
+    memrefs, indices, body = FUNCTIONS[name]
+    n_dyn = sum(ty.count("?") for _, ty in memrefs)
+    n_pc = len(indices) + n_dyn
+    layout = (f"#hal.pipeline.layout<constants = {n_pc}, bindings = ["
+              + ", ".join(["#hal.pipeline.binding<storage_buffer>"] * len(memrefs)) + "]>")
+    kernel = ["func.func @d() {", "  %irv_c0 = arith.constant 0 : index"]
+    pc = 0
+    for n in indices:
+        kernel.append(f"  %{n} = hal.interface.constant.load layout({layout}) ordinal({pc}) : index")
+        pc += 1
+    for b, (n, ty) in enumerate(memrefs):
+        dyn = []
+        for k in range(ty.count("?")):
+            kernel.append(f"  %irv_{n}{k} = hal.interface.constant.load layout({layout}) ordinal({pc}) : index")
+            dyn.append(f"%irv_{n}{k}")
+            pc += 1
+        dims = "{" + ", ".join(dyn) + "}" if dyn else ""
+        kernel.append(f"  %{n} = hal.interface.binding.subspan layout({layout}) binding({b}) alignment(64) "
+                      f"offset(%irv_c0) : {ty}{dims}")
+    kernel += ["  " + line for line in body.strip().splitlines()] + ["  return", "}"]
+    elems = [_elem(ty) for _, ty in memrefs]
+    host_args = [f"%pc{k}: i32" for k in range(n_pc)] + [f"%b{j}: tensor<?x{e}>" for j, e in enumerate(elems)]
+    res = ", ".join(f"tensor<?x{e}>" for e in elems)
+    host = [f"func.func @main({', '.join(host_args)}) -> ({res}) {{", "  %c0 = arith.constant 0 : index"]
+    host += [f"  %l{j} = tensor.dim %b{j}, %c0 : tensor<?x{e}>" for j, e in enumerate(elems)]
+    operands = [f"%pc{k}" for k in range(n_pc)] + [f"%b{j}" for j in range(len(elems))]
+    types = ["i32"] * n_pc + [f"tensor<?x{e}>{{%l{j}}}" for j, e in enumerate(elems)]
+    ties = ", ".join(f"%b{j}{{%l{j}}}" for j in range(len(elems)))
+    host.append(f"  %r:{len(elems)} = flow.dispatch @ex::@cpu::@d({', '.join(operands)}) : "
+                f"({', '.join(types)}) -> ({ties})")
+    host.append(f"  return {', '.join(f'%r#{j}' for j in range(len(elems)))} : {res}")
+    host.append("}")
+    return "\n".join([
+        f"#cpu = {CPU_TARGET}",
+        'module attributes {hal.device.targets = [#hal.device.target<"local", [#cpu]> : !hal.device]} {',
+        "hal.executable private @ex {",
+        "  hal.executable.variant public @cpu target(#cpu) {",
+        f"    hal.executable.export public @d ordinal(0) layout({layout}) count(%dev: !hal.device) -> (index, index, index) {{",
+        "      %c1 = arith.constant 1 : index",
+        "      hal.return %c1, %c1, %c1 : index, index, index",
+        "    }",
+        "    builtin.module {",
+        *("      " + k for k in kernel),
+        "    }",
+        "  }",
+        "}",
+        *host,
+        "}",
+    ])
+
+
+def random_call(name: str, rng):
+    memrefs, indices, _ = FUNCTIONS[name]
+    shapes = []
+    for _, ty in memrefs:
+        dims = re.match(r"memref<([\d?x]*?)x?(?:i|f)\d+", ty).group(1)
+        shapes.append(tuple(int(d) if d != "?" else int(rng.integers(1, 5)) for d in dims.split("x") if d))
+    if name == "dynamic":  # b holds one row of a
+        shapes[1] = (shapes[0][1],)
+    idx = [int(rng.integers(0, 4)) for _ in indices]
+    arrays = []
+    for (_, ty), shape in zip(memrefs, shapes):
+        if _elem(ty).startswith("f"):
+            arrays.append(rng.uniform(-50, 50, shape).astype(np.float32))
+        else:
+            arrays.append(rng.integers(-1000, 1000, shape).astype(np.int32))
+    return idx, arrays
+
+
+@pytest.mark.parametrize("name", [n if n == "views" else pytest.param(n, marks=pytest.mark.slow)
+                                  for n in sorted(FUNCTIONS)])
+def test_memref_ops_match_iree(name):
+    module = parse_mlir(function_text(name), f"{name}.mlir")
+    rng = np.random.default_rng(5)
+    calls, evals = [], []
+    for _ in range(24):
+        idx, arrays = random_call(name, rng)
+        ev = evaluate_function(module, name, arrays + idx, fp_name="ieee")
+        if ev.ub:
+            continue
+        dyn = [d for a, (_, ty) in zip(arrays, FUNCTIONS[name][0]) for d, s in zip(a.shape, ty.split("<")[1].split("x")) if s == "?"]
+        calls.append((name, [np.int32(i) for i in idx + dyn] + [a.reshape(-1) for a in arrays], [a.shape for a in arrays]))
+        evals.append(ev)
+    assert len(calls) >= 6, f"only {len(calls)} calls without UB"
+    outs = run_host_module(host_text(name), [("main", args) for _, args, _ in calls])
+    assert len(outs) == len(calls)
+    for (_, _, shapes), ev, theirs in zip(calls, evals, outs):
+        assert not isinstance(theirs, ExecutionError), theirs
+        for k, (shape, real) in enumerate(zip(shapes, theirs)):
+            ours = np.asarray(ev.outputs[k])
+            mask = ev.undefined[k]
+            real = np.asarray(real).reshape(shape)
+            if mask is not None:
+                ours, real = ours[~mask], real[~mask]
+            if ours.dtype.kind == "f":
+                assert np.array_equal(ours.view(np.uint32), real.astype(np.float32).view(np.uint32)), (name, k)
+            else:
+                assert np.array_equal(ours, real), (name, k, ours, real)
