@@ -11,7 +11,7 @@ Index values are unbounded mathematical integers (z3 ``Int``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import z3
 
@@ -225,6 +225,10 @@ def bv_var(name: str, width: int) -> Term:
 
 def width(x: Term) -> int:
     return x.size()
+
+
+def is_bv(x: Term) -> bool:
+    return z3.is_bv(x)
 
 
 def sdiv(a: Term, b: Term) -> Term:
@@ -580,6 +584,53 @@ def has_uninterpreted_app(*terms: Term, prefix: str = "") -> bool:
             return True
         todo.extend(x.children())
     return False
+
+
+def resolve_apps(term: Term, value: Callable[[Term], Term | None], rounds: int = 64) -> Term:
+    """``term`` with every application of an uninterpreted function (of at least one argument)
+    whose arguments are all constants replaced by ``value(app)`` (when that is not None),
+    simplifying after each round, until none is left that ``value`` resolves. Used to evaluate a
+    closed term whose functions have a concrete meaning (a NaN payload, ``exp``)."""
+    for _ in range(rounds):
+        pairs, seen, todo = [], set(), [term]
+        while todo:
+            x = todo.pop()
+            if x.get_id() in seen:
+                continue
+            seen.add(x.get_id())
+            if z3.is_quantifier(x):
+                todo.append(x.body())
+                continue
+            if not z3.is_app(x):
+                continue
+            if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0 \
+                    and all(is_value(c) for c in x.children()):
+                v = value(x)
+                if v is not None:
+                    pairs.append((x, v))
+                continue
+            todo.extend(x.children())
+        if not pairs:
+            return term
+        term = z3.simplify(z3.substitute(term, *pairs))
+    return term
+
+
+def uninterpreted_names(term: Term) -> list[str]:
+    """The names of the uninterpreted functions (of at least one argument) applied in ``term``."""
+    out, seen, todo = set(), set(), [term]
+    while todo:
+        x = todo.pop()
+        if x.get_id() in seen:
+            continue
+        seen.add(x.get_id())
+        if z3.is_quantifier(x):
+            todo.append(x.body())
+        elif z3.is_app(x):
+            if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
+                out.add(x.decl().name())
+            todo.extend(x.children())
+    return sorted(out)
 
 
 def array_sort(rank: int, elem_sort: Sort) -> Sort:
