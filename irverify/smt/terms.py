@@ -531,11 +531,22 @@ def numeric_eval(term: Term, funcs: dict) -> float:
     return ev(term)
 
 
+def _ieee_div(a, b):
+    """``a / b`` on Python floats as IEEE divides: by zero gives an infinity or NaN."""
+    if b != 0:
+        return a / b
+    if a != a or a == 0:
+        return float("nan")
+    import math
+
+    return math.copysign(float("inf"), a) * math.copysign(1.0, b)
+
+
 def _numeric_app(x: Term, args: list, funcs: dict):
     kind = x.decl().kind()
     ops = {
         z3.Z3_OP_ADD: lambda: sum(args), z3.Z3_OP_SUB: lambda: args[0] - sum(args[1:]),
-        z3.Z3_OP_UMINUS: lambda: -args[0], z3.Z3_OP_DIV: lambda: args[0] / args[1],
+        z3.Z3_OP_UMINUS: lambda: -args[0], z3.Z3_OP_DIV: lambda: _ieee_div(args[0], args[1]),
         z3.Z3_OP_TO_REAL: lambda: float(args[0]), z3.Z3_OP_ITE: lambda: args[1] if args[0] else args[2],
         z3.Z3_OP_LE: lambda: args[0] <= args[1], z3.Z3_OP_LT: lambda: args[0] < args[1],
         z3.Z3_OP_GE: lambda: args[0] >= args[1], z3.Z3_OP_GT: lambda: args[0] > args[1],
