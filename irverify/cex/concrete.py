@@ -5,7 +5,8 @@ counterexample's shapes (its inputs, then a few random finite inputs) with every
 operation and conversion rounded to its format as IEEE does (``rounded-real``: Python floats,
 then rounding to nearest even; for ``+ - * /`` and ``sqrt`` of formats up to ``f32`` this
 double rounding is innocuous, and ``f64`` is computed directly), and ``exp``, ``log``, ...
-computed numerically. Over unrounded reals, ops whose real and IEEE results differ (a
+computed numerically; a last try uses inputs of large magnitude, on which only a NaN or
+infinity that one side lacks counts (an ``exp`` overflow). Over unrounded reals, ops whose real and IEEE results differ (a
 ``truncf`` of a constant, an overflow to infinity, a cancellation) would show differences
 that no execution has. A relative difference far above what the numerical math functions can
 produce is reported as reproduced; the report says that the evidence comes from this
@@ -48,6 +49,7 @@ def _rounding() -> dict:
 
 RELATIVE = 1e-2  # far above the rounding error of a few float operations on inputs in [-2, 2]
 TRIES = 3
+LARGE = (-150, 150)  # a last try: exp of such values overflows in every float format
 
 
 def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: Counterexample) -> str | None:
@@ -61,7 +63,8 @@ def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: C
     k = int(cex.output.split("#")[1])
     rng = np.random.default_rng(0)
     funcs = {**NUMERIC, **_rounding()}
-    for attempt in range(TRIES):
+    for attempt in range(TRIES + 1):
+        large = attempt == TRIES  # only a NaN or infinity one side lacks counts on these inputs
         args = []
         for a in s.args:
             if a.name in cex.tensors and isinstance(a.type, TensorType):
@@ -70,7 +73,7 @@ def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: C
                 if dtype.kind != "f":
                     args.append(np.asarray(cex.tensors[a.name]))
                 else:
-                    args.append(rng.uniform(-2, 2, shape).round(3).astype(dtype))
+                    args.append(rng.uniform(*(LARGE if large else (-2, 2)), shape).round(3).astype(dtype))
             elif a.name in cex.scalars:
                 args.append(cex.scalars[a.name])
             else:
@@ -87,11 +90,13 @@ def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: C
         if a_out.shape != b_out.shape or a_out.dtype.kind != "f":
             continue
         differ = _differ(a_out, b_out)
+        if large:
+            differ &= ~(np.isfinite(a_out) & np.isfinite(b_out))
         if differ.any():
             where = tuple(int(i) for i in np.argwhere(differ)[0])
             return (f"{cex.output}{list(where)}: source {a_out[where]:.6g}, target {b_out[where]:.6g} "
                     f"({int(differ.sum())} of {differ.size} elements differ) on random "
-                    f"inputs of the counterexample's shapes")
+                    f"{'large-magnitude ' if large else ''}inputs of the counterexample's shapes")
         del attempt
     return None
 

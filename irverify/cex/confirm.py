@@ -2,12 +2,15 @@
 
 A backend (IREE, TVM, a pass contract) knows how to run its programs; this module chooses the
 inputs to run (``candidates``: the solver's inputs and, when the encoding was approximate, a few
-random inputs of the same shapes), compares the outputs (``compare``) and turns the runs into a
+random inputs of the same shapes, and optionally one of large magnitudes), compares the outputs (``compare``) and turns the runs into a
 ``Confirmation`` (``decide``). A difference found on random inputs replaces the
 counterexample's inputs, so what is printed is what was run.
 
 Outputs are compared element by element: integers exactly; floats either bit for bit (both NaN
-counts as equal, -0.0 differs from +0.0) or, with a relative tolerance ``rtol``, within it.
+counts as equal, -0.0 differs from +0.0) or, with a relative tolerance ``rtol``, within it. On
+the large-magnitude candidate only a non-finite value on one side that the other does not have
+(NaN against a number, different infinities) counts: it is there to show overflow (``exp`` of a
+large score), and rounding differences grow with the magnitudes of the inputs.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from irverify.verify.verdict import Confirmation, Counterexample
 RANDOM_TRIES = 3
 ATOL = 1e-30
 ON_RANDOM = " (on random inputs of the counterexample's shapes)"
+ON_LARGE = " (on random large-magnitude inputs of the counterexample's shapes)"
 
 
 @dataclass(frozen=True)
@@ -37,6 +41,9 @@ class RandomInputs:
     """The first random candidate keeps the model's integer tensors (indices stay meaningful)."""
     model_only_if_ordinary: bool = False
     """Run the model's own inputs only when its floats are ``ordinary``."""
+    large: tuple[float, float] | None = None
+    """If set, one more candidate (last) with floats uniform in this range and the model's
+    integer tensors, on which only non-finite differences count (overflow)."""
 
 
 @dataclass
@@ -46,6 +53,8 @@ class Candidate:
     args: list
     from_model: bool
     """Taken from the solver's model (the counterexample's index is meaningful for it)."""
+    nonfinite_only: bool = False
+    """Only a non-finite value on one side that the other does not have counts as a difference."""
 
 
 def unobservable(cex: Counterexample, backend: str) -> Confirmation | None:
@@ -130,6 +139,9 @@ def candidates(fn: Function, cex: Counterexample, approximate: bool, spec: Rando
     if approximate:
         out += [Candidate(random_args(fn, model, seed, spec, keep_ints=spec.keep_ints_first and seed == 0), False)
                 for seed in range(RANDOM_TRIES)]
+        if spec.large is not None:
+            big = RandomInputs(floats=spec.large, ints=spec.ints)
+            out.append(Candidate(random_args(fn, model, RANDOM_TRIES, big, keep_ints=True), False, nonfinite_only=True))
     return out
 
 
@@ -145,9 +157,15 @@ def replace_inputs(fn: Function, cex: Counterexample, args: list) -> None:
                                  "random ones shown, which execution ran")
 
 
-def equal(a, b, rtol: float | None):
+NONFINITE = "nonfinite"
+"""``rtol`` of ``equal`` that compares only where the values are not finite."""
+
+
+def equal(a, b, rtol):
     """Elementwise: integers exactly; floats the same bits or both NaN (``rtol`` None), else
-    both NaN, the same infinity, or within ``rtol`` relative (plus ``ATOL``)."""
+    both NaN, the same infinity, or within ``rtol`` relative (plus ``ATOL``); with ``rtol`` =
+    ``NONFINITE``, two finite values are always equal and otherwise both NaN or the same
+    infinity."""
     import numpy as np
 
     a, b = np.asarray(a), np.asarray(b)
@@ -155,6 +173,8 @@ def equal(a, b, rtol: float | None):
         return a == b
     with np.errstate(invalid="ignore", over="ignore"):
         both_nan = np.isnan(a) & np.isnan(b)
+        if rtol == NONFINITE:
+            return (np.isfinite(a) & np.isfinite(b)) | (a == b) | both_nan
         if rtol is None:
             return ((a == b) & (np.signbit(a) == np.signbit(b))) | both_nan
         near = np.abs(a.astype(np.float64) - b.astype(np.float64)) <= ATOL + rtol * np.maximum(np.abs(a), np.abs(b))
@@ -171,7 +191,7 @@ def compare(cex: Counterexample, src_out: list, tgt_out: list, use_index: bool, 
         return False, "no such output", None, None
     s, g = np.asarray(src_out[k]), np.asarray(tgt_out[k])
     label = cex.output or f"result #{k}"
-    note = _max_diff(s, g) if rtol is not None else ""
+    note = _max_diff(s, g) if rtol is not None and rtol != NONFINITE else ""
     if s.shape != g.shape or s.dtype != g.dtype:
         return True, f"{label}: source {s.dtype}{list(s.shape)}, target {g.dtype}{list(g.shape)}", s, g
     if use_index and cex.index and len(cex.index) == s.ndim and all(0 <= i < n for i, n in zip(cex.index, s.shape)):
@@ -245,11 +265,11 @@ def decide(backend: str, fn: Function, cex: Counterexample, cands: list[Candidat
         ran.append((c, s, g))
         if not outputs:
             continue
-        differs, detail, sv, gv = compare(cex, s, g, c.from_model, rtol)
+        differs, detail, sv, gv = compare(cex, s, g, c.from_model, NONFINITE if c.nonfinite_only else rtol)
         if differs:
             if not c.from_model:
                 replace_inputs(fn, cex, c.args)
-                detail += ON_RANDOM
+                detail += ON_LARGE if c.nonfinite_only else ON_RANDOM
             return Confirmation(True, backend, detail, sv, gv)
     if not ran:
         return Confirmation(None, backend, f"could not run: {first_error}")

@@ -2,8 +2,14 @@
 (https://tvm.apache.org/docs/reference/api/python/relax/nn.html; the scale, bias and causal
 mask follow ``python/tvm/relax/transform/legalize_ops/nn.py::_te_attention``).
 
-``exp`` is uninterpreted under every float model; ``softmax`` is
-``exp(x_j) / sum_j' exp(x_j')`` along its axis, so a scalar never moves through it."""
+``softmax`` is what TVM's lowering computes (``python/tvm/topi/nn/softmax.py::softmax_common``):
+``m = max_j' x_j'`` (the ``max`` reduction: the ordered-select fold from the dtype's lowest
+finite value), then ``exp(x_j - m) / sum_j' exp(x_j' - m)``. The subtraction matters: the naive
+``exp(x_j) / sum exp(x_j')`` overflows to ``inf / inf = NaN`` where softmax gives a number, so
+under the ``abstract`` and ``ieee`` models (``exp`` uninterpreted) the two forms are different
+terms. Under ``--fp=real`` softmax is the naive formula, its value over the reals (equal to TVM's
+form there), so real-only identities such as "softmax = exp / sum(exp)" are proved and reported
+as real-only. ``exp`` is uninterpreted under every model, so a scalar never moves through it."""
 
 from __future__ import annotations
 
@@ -17,30 +23,58 @@ from irverify.semantics.relax import (
     checked_dims,
     fbin,
     fconst,
+    fminmax,
     fun,
     make,
     norm_axis,
     reduce_add,
+    reduce_fold,
     want_tensor,
 )
+from irverify.semantics.relax_reduce import float_limit
 from irverify.smt import terms as t
 
 
+def over_reals(ctx) -> bool:
+    """Whether floats are the unrounded reals of ``--fp=real`` (a proof model), where softmax is
+    its real value rather than TVM's max-subtracted computation."""
+    return ctx.fp.name == "real" and not getattr(ctx.fp, "rounded", False)
+
+
+def row_max(ctx, ft: FloatType, n, score, valid=None):
+    """``max_k score(k)`` as TVM's ``max`` reduction computes it (``relax_reduce``): a fold of
+    the ordered select ``acc > x ? acc : x`` from the lowest finite value of ``ft``. Positions
+    where ``valid`` is false count as ``+0`` (the causal mask's ``trilu`` zeroes them first)."""
+    def elem(k):
+        s = score(k)
+        return s if valid is None else t.ite(valid(k), s, fconst(ctx, 0.0, ft))
+
+    init = fconst(ctx, float_limit(ft, lowest=True), ft)
+    return reduce_fold(ctx, ft, n, elem, "max", init, lambda a, b: fminmax(ctx, a, b, ft, True), "softmax")
+
+
 def softmax_at(ctx, ft: FloatType, n, score, j, valid=None):
-    """The softmax probability of position ``j`` among ``score(0..n)``; positions where
-    ``valid`` is false are left out of the sum and get probability 0."""
+    """The softmax probability of position ``j`` among ``score(0..n)``, as TVM computes it:
+    ``exp(score(j) - m) / sum_k exp(score(k) - m)`` with ``m = row_max`` (the naive formula
+    under ``--fp=real``). Positions where ``valid`` is false are left out of the sum and get
+    probability 0 (they still take part in ``m``, as ``+0``)."""
+    shift = None if over_reals(ctx) else row_max(ctx, ft, n, score, valid)
+
     def term(k):
-        e = fun(ctx, "exp", score(k), ft)
+        s = score(k)
+        e = fun(ctx, "exp", s if shift is None else fbin(ctx, "sub", s, shift, ft), ft)
         return e if valid is None else t.ite(valid(k), e, fconst(ctx, 0.0, ft))
 
     total = reduce_add(ctx, ft, n, term, "softmax")
-    p = fbin(ctx, "div", fun(ctx, "exp", score(j), ft), total, ft)
+    s = score(j)
+    p = fbin(ctx, "div", fun(ctx, "exp", s if shift is None else fbin(ctx, "sub", s, shift, ft), ft), total, ft)
     return p if valid is None else t.ite(valid(j), p, fconst(ctx, 0.0, ft))
 
 
 @semantics("relax.nn.softmax", attrs=("axis",))
 def softmax(ctx, op: Op, x):
-    """``R.nn.softmax(x, axis)``: ``exp(x_i) / sum_j exp(x_j)`` along ``axis``."""
+    """``R.nn.softmax(x, axis)``: ``exp(x_i - m) / sum_j exp(x_j - m)`` along ``axis``, with
+    ``m`` the maximum along ``axis`` (``softmax_at``)."""
     x = want_tensor(op, x)
     ft = x.type.elem
     if not isinstance(ft, FloatType):
@@ -78,7 +112,8 @@ def attention_core(ctx, op: Op, q, k, v, bias):
     ``s_j = (q[b,i,n,:] . k[b,j,n,:]) * scale + bias[b,n,i,j]``. Without ``scale`` the dot
     product is divided by ``sqrt(D)`` rounded to the dtype (as TVM's lowering does). A causal
     mask keeps ``j <= i + offset`` (``TopLeft``: 0, ``BottomRight``: ``|Sq - Skv|``); masked
-    positions are left out of the softmax and get probability 0. Extents that must agree
+    positions are left out of the softmax sum and get probability 0, but take part in the row
+    maximum as ``+0`` (TVM takes the max of the ``trilu``-masked scores). Extents that must agree
     (batch, heads, head dim, key/value length) are UB when they differ."""
     q, k, v = (want_tensor(op, x) for x in (q, k, v))
     if any(x.rank != 4 for x in (q, k, v)):

@@ -197,7 +197,7 @@ def _reduce(ctx, op: Op, name: str, ty, total, at):
         return fbin(ctx, "div", s, fconst(ctx, float(n), ty), ty)
     is_max = name == "max"
     if isinstance(ty, FloatType):
-        init = fconst(ctx, _float_limit(ty, lowest=is_max), ty)
+        init = fconst(ctx, float_limit(ty, lowest=is_max), ty)
         return reduce_fold(ctx, ty, total, at, name, init, lambda a, b: fminmax(ctx, a, b, ty, is_max), name)
     if not isinstance(ty, IntType) or ty.width == 1:
         raise Unsupported(f"'{op.name}' on {ty}", op.loc)
@@ -207,7 +207,7 @@ def _reduce(ctx, op: Op, name: str, ty, total, at):
     return reduce_fold(ctx, ty, total, at, name, init, pick, name)
 
 
-def _float_limit(ty: FloatType, lowest: bool) -> float:
+def float_limit(ty: FloatType, lowest: bool) -> float:
     """TVM's reduction identity for max/min: the lowest/highest finite value of the dtype."""
     import numpy as np
 

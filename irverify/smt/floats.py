@@ -636,6 +636,7 @@ class RealTheory:
 
     name = "real"
     approximate = True
+    rounded = False
 
     def sort(self, ft: FloatType) -> z3.SortRef:
         if ft.is_small:
@@ -736,6 +737,8 @@ class RoundedRealTheory(RealTheory):
     left to whoever evaluates the terms): with numeric interpretations of rounding, this is
     IEEE arithmetic on concrete values, and math functions can be computed numerically. Used
     only to evaluate concrete inputs (``irverify.cex.concrete``), never for proofs."""
+
+    rounded = True  # computes what the compiled code computes, not a real-number identity
 
     def _round(self, x: Term, ft: FloatType) -> Term:
         return t.uf(f"real.round.{ft.name}", z3.RealSort(), z3.RealSort())(x)

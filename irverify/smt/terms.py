@@ -11,7 +11,7 @@ Index values are unbounded mathematical integers (z3 ``Int``).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import z3
 
@@ -225,6 +225,10 @@ def bv_var(name: str, width: int) -> Term:
 
 def width(x: Term) -> int:
     return x.size()
+
+
+def is_bv(x: Term) -> bool:
+    return z3.is_bv(x)
 
 
 def sdiv(a: Term, b: Term) -> Term:
@@ -527,11 +531,22 @@ def numeric_eval(term: Term, funcs: dict) -> float:
     return ev(term)
 
 
+def _ieee_div(a, b):
+    """``a / b`` on Python floats as IEEE divides: by zero gives an infinity or NaN."""
+    if b != 0:
+        return a / b
+    if a != a or a == 0:
+        return float("nan")
+    import math
+
+    return math.copysign(float("inf"), a) * math.copysign(1.0, b)
+
+
 def _numeric_app(x: Term, args: list, funcs: dict):
     kind = x.decl().kind()
     ops = {
         z3.Z3_OP_ADD: lambda: sum(args), z3.Z3_OP_SUB: lambda: args[0] - sum(args[1:]),
-        z3.Z3_OP_UMINUS: lambda: -args[0], z3.Z3_OP_DIV: lambda: args[0] / args[1],
+        z3.Z3_OP_UMINUS: lambda: -args[0], z3.Z3_OP_DIV: lambda: _ieee_div(args[0], args[1]),
         z3.Z3_OP_TO_REAL: lambda: float(args[0]), z3.Z3_OP_ITE: lambda: args[1] if args[0] else args[2],
         z3.Z3_OP_LE: lambda: args[0] <= args[1], z3.Z3_OP_LT: lambda: args[0] < args[1],
         z3.Z3_OP_GE: lambda: args[0] >= args[1], z3.Z3_OP_GT: lambda: args[0] > args[1],
@@ -580,6 +595,53 @@ def has_uninterpreted_app(*terms: Term, prefix: str = "") -> bool:
             return True
         todo.extend(x.children())
     return False
+
+
+def resolve_apps(term: Term, value: Callable[[Term], Term | None], rounds: int = 64) -> Term:
+    """``term`` with every application of an uninterpreted function (of at least one argument)
+    whose arguments are all constants replaced by ``value(app)`` (when that is not None),
+    simplifying after each round, until none is left that ``value`` resolves. Used to evaluate a
+    closed term whose functions have a concrete meaning (a NaN payload, ``exp``)."""
+    for _ in range(rounds):
+        pairs, seen, todo = [], set(), [term]
+        while todo:
+            x = todo.pop()
+            if x.get_id() in seen:
+                continue
+            seen.add(x.get_id())
+            if z3.is_quantifier(x):
+                todo.append(x.body())
+                continue
+            if not z3.is_app(x):
+                continue
+            if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0 \
+                    and all(is_value(c) for c in x.children()):
+                v = value(x)
+                if v is not None:
+                    pairs.append((x, v))
+                continue
+            todo.extend(x.children())
+        if not pairs:
+            return term
+        term = z3.simplify(z3.substitute(term, *pairs))
+    return term
+
+
+def uninterpreted_names(term: Term) -> list[str]:
+    """The names of the uninterpreted functions (of at least one argument) applied in ``term``."""
+    out, seen, todo = set(), set(), [term]
+    while todo:
+        x = todo.pop()
+        if x.get_id() in seen:
+            continue
+        seen.add(x.get_id())
+        if z3.is_quantifier(x):
+            todo.append(x.body())
+        elif z3.is_app(x):
+            if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
+                out.add(x.decl().name())
+            todo.extend(x.children())
+    return sorted(out)
 
 
 def array_sort(rank: int, elem_sort: Sort) -> Sort:

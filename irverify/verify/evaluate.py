@@ -39,10 +39,15 @@ def _scalar_term(value, ty, fp):
 def _python_value(term, ty, fp):
     v = t.simplify(term)
     if isinstance(ty, FloatType):
-        return fp.python_value(v, ty)
+        try:
+            return fp.python_value(v, ty)
+        except (AttributeError, TypeError, ValueError):
+            raise ValueError(f"output did not evaluate to a constant (uninterpreted: "
+                             f"{', '.join(t.uninterpreted_names(v)) or v})") from None
     n = t.static_int(v)
     if n is None:
-        raise ValueError(f"output did not evaluate to a constant: {v}")
+        raise ValueError(f"output did not evaluate to a constant (uninterpreted: "
+                         f"{', '.join(t.uninterpreted_names(v)) or v})")
     if isinstance(ty, IntType) and ty.width > 1 and n >= 1 << (ty.width - 1):
         n -= 1 << ty.width
     return n
@@ -52,8 +57,12 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
                       outputs_too: bool = True, interpret: dict | None = None) -> Evaluation:
     """Run function ``name`` of ``module`` on concrete ``args`` through irverify's semantics.
     With ``outputs_too=False`` only the UB conditions are evaluated (``outputs`` is empty).
-    ``interpret`` (``fp_name="real"`` or ``"rounded-real"`` only) evaluates float outputs numerically, giving the
-    uninterpreted functions by name (``{"real.exp": math.exp}``)."""
+    ``interpret`` evaluates float outputs numerically, giving the uninterpreted functions by
+    name (``{"real.exp": math.exp}``); under the bit-pattern models (``abstract``, ``ieee``)
+    ``fp.exp.f32`` of a constant is ``real.exp`` computed in double precision and rounded to
+    the format. Whatever the model, an unspecified NaN (``fp.nan.*``) is the canonical quiet
+    NaN, and an element whose value is left unspecified (an ``*.out_of_range`` conversion) is
+    reported like a poison element (masked in ``undefined``)."""
     from irverify.cex.extract import numpy_dtype
     from irverify.verify.encode import encode_function, make_inputs
 
@@ -93,12 +102,16 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
 
     def concrete(term):
         # One substitution of scalars, dims and input arrays (array terms are built once).
-        return t.simplify(t.substitute(term, pairs + array_pairs))
+        return t.resolve_apps(t.simplify(t.substitute(term, pairs + array_pairs)),
+                              lambda app: _concrete_app(app, interpret))
 
     def _python(term, ty, fp):
-        if interpret is not None and isinstance(ty, FloatType):
+        if interpret is not None and isinstance(ty, FloatType) and fp.name == "real":
             return t.numeric_eval(t.simplify(term), interpret)
         return _python_value(term, ty, fp)
+
+    def unspecified(term) -> bool:
+        return any(n.endswith(".out_of_range") for n in t.uninterpreted_names(term))
 
     outputs, undefined = [], []
     for r in (enc.results if outputs_too else []):
@@ -107,7 +120,12 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
                 outputs.append(np.zeros((), dtype=numpy_dtype(r.type)))  # poison: masked
                 undefined.append(np.array(True))
                 continue
-            outputs.append(np.array(_python(concrete(r.term), r.type, fp), dtype=numpy_dtype(r.type)))
+            value = concrete(r.term)
+            if unspecified(value):
+                outputs.append(np.zeros((), dtype=numpy_dtype(r.type)))
+                undefined.append(np.array(True))
+                continue
+            outputs.append(np.array(_python(value, r.type, fp), dtype=numpy_dtype(r.type)))
             undefined.append(None)
             continue
         shape = [t.static_int(t.simplify(concrete(d))) for d in r.dims]
@@ -118,7 +136,11 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             if r.defined is not None and t.static_bool(concrete(r.defined(ii))) is False:
                 mask[idx] = True
                 continue
-            out[idx] = _python(concrete(r.at(ii)), r.type.elem, fp)
+            value = concrete(r.at(ii))
+            if unspecified(value):
+                mask[idx] = True
+                continue
+            out[idx] = _python(value, r.type.elem, fp)
         outputs.append(out)
         undefined.append(mask if mask.any() else None)
     for val, _, arr in (memrefs if outputs_too else []):  # final contents of memref arguments
@@ -145,6 +167,39 @@ def _flat_array_term(arr: np.ndarray, ty, fp):
     for i, x in enumerate(flat):
         out = t.store(out, [t.int_val(i)], _scalar_term(x, ty, fp))
     return out
+
+
+def _concrete_app(app, interpret: dict | None):
+    """The value of an uninterpreted application to constants, where it has one: an unspecified
+    NaN payload (``fp.nan.*``) is 0 (the canonical quiet NaN); ``fp.<fn>.<format>`` of a
+    bit pattern is ``interpret["real.<fn>"]`` computed on doubles, rounded to the format
+    (NaN in, NaN out; an overflow is infinity). None otherwise."""
+    name = app.decl().name()
+    if name.startswith("fp.nan."):
+        return t.bv_val(0, t.width(app))
+    parts = name.split(".")
+    if interpret is None or len(parts) != 3 or parts[0] != "fp" or f"real.{parts[1]}" not in interpret:
+        return None
+    if parts[2] not in ("f16", "bf16", "f32", "f64"):
+        return None
+    ft = FloatType(parts[2])
+    if not app.children() or any(not t.is_bv(a) or t.width(a) != ft.width for a in app.children()) \
+            or not t.is_bv(app) or t.width(app) != ft.width:
+        return None
+    from irverify.smt.floats import bits_to_float
+
+    args = [bits_to_float(t.static_int(a), ft) for a in app.children()]
+    if any(a != a for a in args):
+        y = float("nan")
+    else:
+        try:
+            y = float(interpret[f"real.{parts[1]}"](*args))
+        except OverflowError:
+            y = float("inf")
+        except (ValueError, ZeroDivisionError):
+            y = float("nan")
+    with np.errstate(all="ignore"):
+        return t.bv_val(float_bits(y, ft), ft.width)
 
 
 def _may_hold(cond) -> bool:

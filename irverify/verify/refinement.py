@@ -155,6 +155,13 @@ def clear_poison_inputs(inputs: Inputs) -> list[tuple[Any, Any]]:
     return [(poison_switch(inputs), t.false())]
 
 
+def index_vars(x: Tensor) -> list[Any]:
+    """The symbolic index at which two tensors are compared: a fresh variable per dim, except
+    0 where the extent is statically 1 (the only in-bounds value; the two sides may index such
+    a dim as 0 or by the variable, and the solver need not prove them equal)."""
+    return [t.int_val(0) if t.static_int(d) == 1 else t.fresh_int("idx") for d in x.dims]
+
+
 def value_mismatch_split(out: Output, fp) -> tuple[Any, Any, list[Any]]:
     """(a formula true where the target's output is poison and the source's is not, one true
     where both are defined and differ, the index variables); outputs that compare themselves
@@ -166,7 +173,7 @@ def value_mismatch_split(out: Output, fp) -> tuple[Any, Any, list[Any]]:
         differ = t.and_(src_def, t.not_(g.is_poison()), t.not_(refines(s.term, g.term, s.type, fp)))
         return tgt_poison, differ, []
     if isinstance(s, Tensor) and isinstance(g, Tensor):
-        idx = [t.fresh_int("idx") for _ in range(s.rank)]
+        idx = index_vars(s)
         where = t.and_(s.in_bounds(idx), s.is_defined(idx))
         tgt_poison = None if g.defined is None else t.and_(where, t.not_(g.is_defined(idx)))
         differ = t.and_(where, g.is_defined(idx), t.not_(refines(s.at(idx), g.at(idx), s.type.elem, fp)))
@@ -220,7 +227,7 @@ def value_mismatch(out: Output, fp) -> tuple[Any, list[Any]]:
             ok = t.and_(t.not_(g.poison), ok)
         return (t.not_(ok) if s.poison is None else t.and_(t.not_(s.poison), t.not_(ok))), []
     if isinstance(s, Tensor) and isinstance(g, Tensor):
-        idx = [t.fresh_int("idx") for _ in range(s.rank)]
+        idx = index_vars(s)
         ok = t.and_(g.is_defined(idx), refines(s.at(idx), g.at(idx), s.type.elem, fp))
         return t.and_(s.in_bounds(idx), s.is_defined(idx), t.not_(ok)), idx
     if s is None and hasattr(g, "unwritten"):  # a binding only the target writes

@@ -61,3 +61,18 @@ def test_truncf_of_constants_is_not_a_difference():
 def test_rounding_differences_that_execution_has_are_reproduced():
     evidence = _reproduce(TRUNCF_OVERFLOW, np.float16)
     assert evidence is not None and "source inf" in evidence
+
+
+def test_numeric_division_by_zero_is_ieee():
+    """A 0 / 0 in the rounded-real evaluation (exp underflowing in a naive softmax) is NaN and
+    x / ±0 an infinity, as IEEE divides; the evaluation does not stop there."""
+    import math
+
+    import z3
+
+    from irverify.smt.terms import numeric_eval
+
+    x = z3.Real("x")
+    for a, b, want in ((0.0, 0.0, "nan"), (2.0, 0.0, "inf"), (-2.0, 0.0, "-inf"), (3.0, 2.0, "1.5")):
+        got = numeric_eval(z3.substitute(x / z3.RealVal(b), (x, z3.RealVal(a))), {})
+        assert (math.isnan(got) if want == "nan" else got == float(want)), (a, b, got)

@@ -94,3 +94,24 @@ def test_poison_arguments_are_not_run():
     cex.poison_inputs = {"x": [[1]]}
     conf = unobservable(cex, "B")
     assert conf.confirmed is None and "poison" in conf.detail and "x" in conf.detail
+
+
+def test_large_candidate_counts_only_nonfinite_differences():
+    from irverify.cex.confirm import NONFINITE
+
+    spec = RandomInputs(floats=(-2, 2), ints=(0, 4), keep_ints_first=True, model_only_if_ordinary=True,
+                        large=(-150, 150))
+    fn, cex = _fn(), _cex([1.0, 1.0, 1.0])
+    cands = candidates(fn, cex, approximate=True, spec=spec)
+    big = cands[-1]
+    assert big.nonfinite_only and [c.nonfinite_only for c in cands[:-1]] == [False] * (len(cands) - 1)
+    assert np.abs(big.args[0]).max() > 2 and np.array_equal(big.args[1], np.arange(3))
+    a, b = np.array([1.0, np.nan, np.inf, 2.0]), np.array([1.5, np.nan, np.inf, np.nan])
+    assert equal(a, b, NONFINITE).tolist() == [True, True, True, False]
+    finite_only = [np.array([1.0, 2.0, 3.0])], [np.array([1.5, 2.5, 3.5])]
+    runs_src = [finite_only[0]] * len(cands)
+    conf = decide("B", fn, cex, cands, runs_src, [finite_only[0]] * (len(cands) - 1) + [finite_only[1]], rtol=1e-5)
+    assert conf.confirmed is False  # rounding-size differences on large inputs do not count
+    conf = decide("B", fn, cex, cands, runs_src, [finite_only[0]] * (len(cands) - 1) + [[np.array([1.0, np.nan, 3.0])]],
+                  rtol=1e-5)
+    assert conf.confirmed is True and "large-magnitude" in conf.detail

@@ -102,15 +102,23 @@ def test_corner(compiled, name):
             assert same(mine, got), f"{name}: irverify {mine!r} vs TVM {got!r} on {args!r}"
 
 
-def test_float_to_int_of_nan_is_an_unknown_value():
-    """TVM converts NaN to whatever the instruction gives (``fptosi`` of NaN is poison in LLVM):
-    irverify has no concrete value for it."""
-    text = ('@I.ir_module\nclass Module:\n    @R.function\n    def f(a: R.Tensor((1,), "float32")):\n'
-            '        return R.astype(a, "int32")\n')
+@pytest.mark.parametrize("dtype", ["int32", "int8"])
+def test_float_to_int_of_nan_is_an_unknown_value(dtype):
+    """TVM converts NaN, infinities and out-of-range values to whatever the instruction gives
+    (``fptosi`` of them is poison in LLVM): irverify gives them no value (masked as undefined,
+    like poison) and agrees with TVM on the values that fit."""
+    text = ('@I.ir_module\nclass Module:\n    @R.function\n    def f(a: R.Tensor((6,), "float32")):\n'
+            f'        return R.astype(a, "{dtype}")\n')
     mod = parse(text, "<astype>")
-    assert evaluate_function(mod, "f", [np.array([1.5], np.float32)], fp_name="ieee").outputs[0].tolist() == [1]
-    with pytest.raises(ValueError, match="constant"):
-        evaluate_function(mod, "f", [np.array([NAN], np.float32)], fp_name="ieee")
+    x = np.array([1.5, NAN, INF, -INF, 3e9, -2.75], np.float32)
+    (theirs,) = run_functions(mod.native, [("f", [x])])
+    assert not isinstance(theirs, Exception), theirs
+    ev = evaluate_function(mod, "f", [x], fp_name="ieee")
+    assert ev.undefined[0].tolist() == [False, True, True, True, True, False]
+    fits = ~ev.undefined[0]
+    assert ev.outputs[0][fits].tolist() == np.asarray(theirs[0])[fits].tolist() == [1, -2]
+
+
 SLICES = [(5, 0, -2), (-1, -100, -1), (100, 0, -3), (-2, 1, -2), (4, -7, -1), (0, 6, 2), (-4, 100, 3), (1, -1, 1),
           (-100, 100, 4), (5, -7, -2)]
 ARANGES = [(5, 0, -2), (1, 9, 3), (0, -7, -3), (-3, 4, 2), (9, 9, 1), (0, 1, 5)]
