@@ -17,7 +17,9 @@ Translation rules:
 * a tensor of unknown rank or dtype is an ``UnknownTensorType`` (an opaque value), one of known
   rank without extents has ``None`` dims; the ops of ``relax_opaque.RELAX_OPAQUE_OPS`` keep their
   shape, prim and string arguments as attributes ``argK``;
-* anything else (``If``, ``call_tir``, ``call_pure_packed``, shape or prim parameters, local
+* ``R.call_tir`` of an effect-free PrimFunc is ``relax.call_tir`` with attribute ``primfunc``, the
+  callee's structural identity (``tir.py``);
+* anything else (``If``, ``call_pure_packed``, shape or prim parameters, local
   functions) is rejected with ``Unsupported`` naming it and its source line.
 """
 
@@ -375,6 +377,8 @@ class _Translator:
         if not isinstance(call.op, tvm.ir.Op):
             raise Unsupported(f"call of {_short(call.op)}", self.loc)
         name = call.op.name
+        if name == "relax.call_tir":
+            return self.call_tir(call, var, result_type)
         attrs = reflect_attrs(call.attrs)
         spec = ARG_SPECS.get(name)
         operands: list[Value] = []
@@ -397,6 +401,29 @@ class _Translator:
             raise Unsupported(f"op '{name}'", self.loc, "arguments not modelled") from None
         return self.emit(name, operands, result_type, attrs, var.name)
 
+    def call_tir(self, call, var, result_type) -> Value:
+        """``R.call_tir(f, args, out_ty[, tir_vars])``: an opaque op whose function is the
+        structural identity of the PrimFunc ``f`` (``irverify.frontends.relax.tir``)."""
+        import tvm
+        from tvm import relax
+
+        from irverify.frontends.relax.tir import primfunc_identity
+
+        gv, args = call.args[0], call.args[1]
+        callee = self.mod[gv] if isinstance(gv, tvm.ir.GlobalVar) else None
+        if callee is None or isinstance(callee, relax.Function):
+            raise Unsupported(f"call_tir of {_short(gv)}", self.loc)
+        fields = list(args.fields) if isinstance(args, relax.Tuple) else [args]
+        operands = [self.operand(a) for a in fields]
+        if any(not isinstance(v.type, (TensorType, UnknownTensorType)) for v in operands):
+            raise Unsupported("call_tir with a non-tensor argument", self.loc)
+        out = list(call.ty_args[0].fields) if isinstance(call.ty_args[0], relax.TupleType) else [call.ty_args[0]]
+        tir_vars = [self.dim(d) for d in call.args[2].values] if len(call.args) > 2 else []
+        ident = primfunc_identity(self.mod, callee, gv.name_hint, len(operands), len(out), len(tir_vars), self.loc)
+        attrs: dict[str, Any] = {"primfunc": ident}
+        if tir_vars:
+            attrs["arg0"] = tir_vars
+        return self.emit("relax.call_tir", operands, result_type, attrs, var.name)
 
     def opaque_arg(self, arg):
         """A non-value argument of an opaque op: dims (a shape, a prim value) or a string
