@@ -19,7 +19,8 @@ Translation rules:
   shape, prim and string arguments as attributes ``argK``;
 * ``R.call_tir`` of an effect-free PrimFunc is ``relax.call_tir`` with attribute ``primfunc``, the
   callee's structural identity (``tir.py``);
-* anything else (``If``, ``call_pure_packed``, shape or prim parameters, local
+* ``if``/``else`` is ``relax.if`` (condition operand, one region per branch);
+* anything else (``call_pure_packed``, shape or prim parameters, local
   functions) is rejected with ``Unsupported`` naming it and its source line.
 """
 
@@ -315,10 +316,31 @@ class _Translator:
             return self.emit("relax.tuple_get_item", [tup], self.type_of(var.ty), {"index": int(expr.index)},
                              name)
         if isinstance(expr, relax.If):
-            raise Unsupported("relax If (control flow)", self.loc)
+            return self.if_(expr, var)
         if isinstance(expr, relax.Function):
             raise Unsupported("local relax function", self.loc)
         return self.operand(expr, name)
+
+    def if_(self, expr, var) -> Value:
+        """``if c: ... else: ...``: ``relax.if`` with the condition as operand and the two
+        branches as regions, each ending in ``relax.return`` of the branch's value."""
+        cond = self.operand(expr.cond)
+        ty = self.type_of(var.ty)
+        regions = []
+        for branch in (expr.true_branch, expr.false_branch):
+            outer, self.ops = self.ops, []
+            try:
+                for block in branch.blocks:
+                    for binding in block.bindings:
+                        self.binding(binding)
+                result = self.operand(branch.body)
+                self.ops.append(Op("relax.return", [result], [], {}, [], self.loc))
+                regions.append([Block([], self.ops)])
+            finally:
+                self.ops = outer
+        results = [Value(ty, var.name)]
+        self.ops.append(Op("relax.if", [cond], results, {}, regions, self.loc))
+        return results[0]
 
     def operand(self, expr, name: str = "") -> Value:
         """The value of a leaf expression: a bound var, a constant, or an inline tuple."""

@@ -90,10 +90,10 @@ def check_pure(func, name: str, n_inputs: int, n_outputs: int, n_vars: int, loc:
     import tvm_ffi
     from tvm.tirx.buffer import BufferType
 
-    where = f"PrimFunc @{name}"
+    where = f"call_tir of PrimFunc @{name}"
     params = list(func.params)
     if len(params) != n_inputs + n_outputs + n_vars:
-        raise Unsupported(f"call_tir of {where} with {len(params)} parameters for {n_inputs} inputs, "
+        raise Unsupported(f"{where} with {len(params)} parameters for {n_inputs} inputs, "
                           f"{n_outputs} outputs and {n_vars} tir_vars", loc)
     for k, p in enumerate(params):
         is_buffer = isinstance(p.ty, BufferType)
