@@ -54,7 +54,6 @@ RELAX_OPAQUE_OPS = {
     "relax.nn.group_norm": "normalisation (value semantics)",
     "relax.nn.instance_norm": "normalisation (value semantics)",
     "relax.nn.rms_norm": "normalisation (value semantics)",
-    "relax.nn.relu": "elementwise (value semantics)",
     "relax.nn.gelu": "elementwise (value semantics)",
     "relax.nn.gelu_tanh": "elementwise (value semantics)",
     "relax.nn.silu": "elementwise (value semantics)",
@@ -102,7 +101,7 @@ SHAPE_ONLY_UB = frozenset(
         "conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpose", "max_pool1d",
         "max_pool2d", "max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d", "adaptive_avg_pool1d",
         "adaptive_avg_pool2d", "adaptive_avg_pool3d", "batch_norm", "layer_norm", "group_norm",
-        "instance_norm", "rms_norm", "relu", "gelu", "gelu_tanh", "silu", "leakyrelu", "pad",
+        "instance_norm", "rms_norm", "gelu", "gelu_tanh", "silu", "leakyrelu", "pad",
         "attention", "log_softmax")}
     | {f"relax.{n}" for n in ("cumsum", "cumprod", "tril", "triu", "clip", "sort", "argsort", "topk",
                               "flip", "tile", "repeat", "argmax", "argmin")})

@@ -94,3 +94,29 @@ def test_call_tir_of_a_primfunc_with_effects_is_unsupported(body, what):
     src = f"a = {CALL}\nreturn a"
     with pytest.raises(Unsupported, match=what):
         verdict(Q, src, src, prim)
+
+
+def _report_after_timeout():
+    from irverify.verify.verdict import FunctionReport
+
+    return FunctionReport("main", Verdict.UNKNOWN, message="solver could not decide: value of result #0: timeout")
+
+
+@pytest.mark.parametrize("tgt, expected", [
+    ('R.astype(R.nn.relu(R.astype(x, "float16")), "float32")', Verdict.INCORRECT),
+    pytest.param("R.nn.relu(x)", Verdict.UNKNOWN, marks=pytest.mark.slow),
+])
+def test_search_by_execution_after_a_timeout(tgt, expected):
+    """An undecided value check runs both functions on random inputs: outputs that differ make a
+    confirmed counterexample (float16 rounding here); equal ones leave the verdict unknown."""
+    from irverify.verify.check import Options, search_by_execution
+
+    params = 'x: R.Tensor((2, 3), "float32")'
+    src = parse("@I.ir_module\nclass Module:\n" + _fn("main", params, "return R.nn.relu(x)"), "s.py")
+    tg = parse("@I.ir_module\nclass Module:\n" + _fn("main", params, f"return {tgt}"), "t.py")
+    report = search_by_execution(_report_after_timeout(), Options(), src, src.functions["main"],
+                                 tg, tg.functions["main"])
+    assert report.verdict == expected
+    if expected == Verdict.INCORRECT:
+        assert report.confirmation.confirmed and report.counterexample.index
+        assert "found by execution on random inputs" in report.notes[0]
