@@ -404,6 +404,23 @@ def const(ctx, op: Op):
     return dense_tensor(ctx, op.attrs["value"])
 
 
+@semantics("relax.prim_value", attrs=("value",))
+def prim_value(ctx, op: Op, *_):
+    """``R.prim_value(e)`` of an ``int64`` dim expression: its value as an ``index`` (dims are
+    in ``[0, 2^63)``, so the 64-bit value is the same number)."""
+    from irverify.ir.core import IndexType
+
+    return Scalar(dim_term(ctx, op.attrs["value"]), IndexType())
+
+
+@semantics("relax.shape", attrs=("dims",))
+def shape(ctx, op: Op, *_):
+    """``R.shape([d0, d1, ...])``: a shape value, the tuple of its dims as ``index`` values."""
+    from irverify.ir.core import IndexType
+
+    return TupleValue([Scalar(dim_term(ctx, d), IndexType()) for d in op.attrs["dims"]])
+
+
 @semantics("relax.tuple")
 def make_tuple(ctx, op: Op, *fields):
     return TupleValue(list(fields))

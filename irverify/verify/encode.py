@@ -18,6 +18,7 @@ from irverify.ir.core import (
     Location,
     Module,
     Op,
+    ShapeType,
     TensorType,
     TupleType,
     Type,
@@ -283,6 +284,9 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
                       lambda idx, poison=poison, on=on: t.not_(t.and_(on, t.select(poison, idx))))
     if isinstance(ty, TupleType):
         return TupleValue([symbolic_value(f, f"{name}.{i}", inputs, loc) for i, f in enumerate(ty.fields)])
+    if isinstance(ty, ShapeType):  # a Relax shape: its values are the dims it names
+        return TupleValue([Scalar(t.int_val(d) if isinstance(d, int) else named_dim(inputs, d), IndexType())
+                           for d in ty.dims])
     if isinstance(ty, UnknownTensorType):
         from irverify.semantics.relax_opaque import symbolic_input
 

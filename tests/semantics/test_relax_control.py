@@ -1,4 +1,4 @@
-"""Relax ``If`` (``relax.if``) and ``call_tir`` of effect-free PrimFuncs (opaque ops named by
+"""Relax ``If`` (``relax.if``), shape and prim values, and ``call_tir`` of effect-free PrimFuncs (opaque ops named by
 the PrimFunc's structural identity)."""
 
 from __future__ import annotations
@@ -55,15 +55,15 @@ def test_ub_in_a_branch_only_when_taken():
 
 
 PRIM = '''    @T.prim_func(s_tir=True)
-    def add(a: T.Buffer((4,), "float32"), b: T.Buffer((4,), "float32"), out: T.Buffer((4,), "float32")):
+    def add(a: T.Buffer((4,), "int32"), b: T.Buffer((4,), "int32"), out: T.Buffer((4,), "int32")):
         for i in range(4):
             with T.sblock("s"):
                 vi = T.axis.remap("S", [i])
                 out[vi] = a[vi] + b[vi]
 
 '''
-Q = 'x: R.Tensor((4,), "float32"), y: R.Tensor((4,), "float32")'
-CALL = 'R.call_tir(Module.add, (x, y), R.Tensor((4,), "float32"))'
+Q = 'x: R.Tensor((4,), "int32"), y: R.Tensor((4,), "int32")'
+CALL = 'R.call_tir(Module.add, (x, y), R.Tensor((4,), "int32"))'
 
 
 def test_call_tir_by_structural_identity():
@@ -87,7 +87,7 @@ def test_call_tir_of_another_primfunc_or_other_arguments():
 
 @pytest.mark.parametrize("body, what", [
     ("a[vi] = b[vi]", "store into its input buffer a"),
-    ('out[vi] = T.call_extern("float32", "rand", a[vi])', "PrimFunc @add"),
+    ('out[vi] = T.call_extern("int32", "rand", a[vi])', "PrimFunc @add"),
 ])
 def test_call_tir_of_a_primfunc_with_effects_is_unsupported(body, what):
     prim = PRIM.replace("out[vi] = a[vi] + b[vi]", body)
@@ -120,3 +120,21 @@ def test_search_by_execution_after_a_timeout(tgt, expected):
     if expected == Verdict.INCORRECT:
         assert report.confirmation.confirmed and report.counterexample.index
         assert "found by execution on random inputs" in report.notes[0]
+
+
+S = 's: R.Shape(["n", 4]), x: R.Tensor(("n", 4), "float32")'
+
+
+@pytest.mark.parametrize("tgt, expected", [
+    ("n = T.int64()\nreturn R.shape([n, 4])", Verdict.CORRECT),
+    ("n = T.int64()\nreturn R.shape([n + 1, 4])", Verdict.INCORRECT),
+    ("n = T.int64()\nreturn R.shape([4, n])", Verdict.INCORRECT),
+])
+def test_shape_parameters_are_their_dims(tgt, expected):
+    assert verdict(S, "return s", tgt) == expected
+
+
+def test_prim_values_of_dims():
+    src = "n = T.int64()\nreturn R.prim_value(n * 2)"
+    assert verdict(S, src, "n = T.int64()\nreturn R.prim_value(n + n)") == Verdict.CORRECT
+    assert verdict(S, src, "n = T.int64()\nreturn R.prim_value(n + 2)") == Verdict.INCORRECT

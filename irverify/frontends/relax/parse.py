@@ -3,7 +3,9 @@
 Translation rules:
 
 * every ``relax.Function`` becomes a ``Function``; its parameters are tensors (static dims are
-  ints, a symbolic dim ``n`` is the name ``"n"``, shared by every use of that name) or tuples;
+  ints, a symbolic dim ``n`` is the name ``"n"``, shared by every use of that name), tuples,
+  shapes (``R.Shape([n, 4])``: a ``ShapeType`` whose values are those dims) or scalars
+  (``R.Prim(dtype)``);
 * dataflow and binding blocks are flattened into ops named ``relax.<op>`` (``relax.take``,
   ``relax.nn.softmax``), with the call's attributes read by reflection as plain Python values;
   non-tensor arguments (a ``ShapeExpr`` target shape, ``strided_slice``'s index tuples,
@@ -41,11 +43,13 @@ from irverify.ir.core import (
     DenseAttr,
     FloatType,
     Function,
+    IndexType,
     IntType,
     Location,
     Module,
     Op,
     OpaqueType,
+    ShapeType,
     TensorType,
     TupleType,
     Type,
@@ -228,6 +232,15 @@ class _Translator:
             return TensorType(tuple(dims), elem)
         if isinstance(ty, relax.TupleType):
             return TupleType(tuple(self.type_of(f, param) for f in ty.fields))
+        if isinstance(ty, relax.ShapeType) and ty.values is not None:
+            if param:
+                return ShapeType(tuple(self._param_dim(d) for d in ty.values))
+            try:
+                return ShapeType(tuple(self.dim(d) for d in ty.values))
+            except Unsupported:
+                return OpaqueType(str(ty))
+        if type(ty).__name__ == "PrimType" and str(ty.dtype) in DTYPES:  # R.Prim(dtype): a scalar
+            return convert_dtype(ty.dtype, self.loc)
         if param:
             raise Unsupported(f"parameter of type {ty}", self.loc)
         return OpaqueType(str(ty))
@@ -268,7 +281,10 @@ class _Translator:
                         public="global_symbol" in attrs)
 
     def flatten(self, v: Value) -> list[Value]:
-        """A returned tuple becomes its leaves (through ``relax.tuple_get_item``)."""
+        """A returned tuple or shape becomes its leaves (through ``relax.tuple_get_item``)."""
+        if isinstance(v.type, ShapeType):
+            return [self.emit("relax.tuple_get_item", [v], IndexType(), {"index": k})
+                    for k in range(len(v.type.dims))]
         if not isinstance(v.type, TupleType):
             return [v]
         out = []
@@ -356,6 +372,17 @@ class _Translator:
         if isinstance(expr, relax.Tuple):
             fields = [self.operand(f) for f in expr.fields]
             return self.emit("relax.tuple", fields, TupleType(tuple(f.type for f in fields)), {}, name)
+        if isinstance(expr, relax.TupleGetItem):
+            tup = self.operand(expr.tuple_value)
+            if not isinstance(tup.type, TupleType) or not 0 <= int(expr.index) < len(tup.type.fields):
+                raise Unsupported(f"tuple item {_short(expr)}", self.loc)
+            return self.emit("relax.tuple_get_item", [tup], tup.type.fields[int(expr.index)],
+                             {"index": int(expr.index)}, name)
+        if isinstance(expr, relax.ShapeExpr):  # R.shape([n, 4]): a shape value
+            dims = tuple(self.dim(d) for d in expr.values)
+            return self.emit("relax.shape", [], ShapeType(dims), {"dims": list(dims)}, name)
+        if _is_int_prim(expr):  # R.prim_value(n): an int64 scalar (an index value)
+            return self.emit("relax.prim_value", [], IndexType(), {"value": self.dim(expr)}, name)
         raise Unsupported(f"{type(expr).__name__} value {_short(expr)}", self.loc)
 
     def const(self, expr, name: str) -> Value:
@@ -437,11 +464,12 @@ class _Translator:
             raise Unsupported(f"call_tir of {_short(gv)}", self.loc)
         fields = list(args.fields) if isinstance(args, relax.Tuple) else [args]
         operands = [self.operand(a) for a in fields]
-        if any(not isinstance(v.type, (TensorType, UnknownTensorType)) for v in operands):
-            raise Unsupported("call_tir with a non-tensor argument", self.loc)
+        if any(not isinstance(v.type, (TensorType, UnknownTensorType, IntType, IndexType)) for v in operands):
+            raise Unsupported("call_tir with an argument that is not a tensor or an integer", self.loc)
         out = list(call.ty_args[0].fields) if isinstance(call.ty_args[0], relax.TupleType) else [call.ty_args[0]]
         tir_vars = [self.dim(d) for d in call.args[2].values] if len(call.args) > 2 else []
-        ident = primfunc_identity(self.mod, callee, gv.name_hint, len(operands), len(out), len(tir_vars), self.loc)
+        ident = primfunc_identity(self.mod, callee, gv.name_hint, [not isinstance(v.type, (IntType, IndexType)) for v in operands],
+                                  len(out), len(tir_vars), self.loc)
         attrs: dict[str, Any] = {"primfunc": ident}
         if tir_vars:
             attrs["arg0"] = tir_vars
@@ -459,6 +487,14 @@ class _Translator:
         if isinstance(arg, (relax.StringImm, relax.DataTypeImm)):
             return "str:" + str(arg.value)
         raise Unsupported(f"argument {_short(arg)}", self.loc)
+
+
+def _is_int_prim(expr) -> bool:
+    """A TIR int64 expression (a symbolic dim, a constant, arithmetic on them) used as a value."""
+    from tvm import tirx
+
+    return isinstance(expr, (tirx.IntImm, tirx.Add, tirx.Sub, tirx.Mul, tirx.FloorDiv, tirx.FloorMod,
+                             tirx.Min, tirx.Max)) or _is_prim_var(expr) and str(expr.ty) == "int64"
 
 
 def _is_value(arg) -> bool:

@@ -13,7 +13,8 @@ another, is proved without knowing what the PrimFunc computes.
 
 A callee is accepted only when nothing in it can have an effect beyond its output buffers:
 
-* its parameters are buffers (the inputs, then the outputs) followed by scalar ``tir_vars``;
+* its parameters are the inputs (a buffer for a tensor, a scalar for an integer), the output
+  buffers, then the scalar ``tir_vars``;
 * its statements and expressions are loops, ``T.sblock`` (no ``match_buffer``, which could make
   an input writable), buffer loads and stores, ``if``, ``let``, arithmetic, comparisons,
   ``Select``, ``Cast`` and calls of the pure math intrinsics of ``PURE_CALLS``;
@@ -53,23 +54,24 @@ PURE_CALLS = frozenset({"prim.if_then_else", "tirx.likely"} | {f"tirx.{n}" for n
 _registry: list[tuple[int, object, str]] = []  # (structural hash, PrimFunc, identity)
 
 
-def primfunc_identity(mod, func, name: str, n_inputs: int, n_outputs: int, n_vars: int, loc: Location,
+def primfunc_identity(mod, func, name: str, inputs: list[bool], n_outputs: int, n_vars: int, loc: Location,
                       active: frozenset = frozenset()) -> str:
     """A name that two PrimFuncs share exactly when they are structurally equal (and so are
     the helpers they call), after checking that ``func`` is effect-free and takes ``n_inputs``
-    buffers, ``n_outputs`` output buffers and ``n_vars`` scalars."""
+    buffers, ``n_outputs`` output buffers and ``n_vars`` scalars. ``inputs`` says for each
+    input whether it is a tensor (a buffer parameter) or an integer (a scalar parameter)."""
     import tvm_ffi
     from tvm import tirx
 
     if name in active:
         raise Unsupported(f"PrimFunc @{name} calls itself", loc)
-    helpers = check_pure(func, name, n_inputs, n_outputs, n_vars, loc)
+    helpers = check_pure(func, name, inputs, n_outputs, n_vars, loc)
     parts = []  # in the order of first use: structurally equal callers list them alike
     for gv in helpers:
         callee = mod[gv] if gv in mod.functions else None
         if not isinstance(callee, tirx.PrimFunc):
             raise Unsupported(f"PrimFunc @{name} calls @{gv.name_hint}, which is not a PrimFunc", loc)
-        parts.append(primfunc_identity(mod, callee, gv.name_hint, 0, 0, len(callee.params), loc, active | {name}))
+        parts.append(primfunc_identity(mod, callee, gv.name_hint, [], 0, len(callee.params), loc, active | {name}))
     body = func.without_attr("global_symbol") if func.attrs and "global_symbol" in func.attrs else func
     # GlobalVars (helper calls) are free: they are matched up to renaming, the helpers' own
     # identities are appended below
@@ -83,7 +85,7 @@ def primfunc_identity(mod, func, name: str, n_inputs: int, n_outputs: int, n_var
     return ident + ("(" + ",".join(parts) + ")" if parts else "")
 
 
-def check_pure(func, name: str, n_inputs: int, n_outputs: int, n_vars: int, loc: Location) -> list:
+def check_pure(func, name: str, inputs: list[bool], n_outputs: int, n_vars: int, loc: Location) -> list:
     """Raise ``Unsupported`` unless ``func`` is effect-free (module docstring); return the
     GlobalVars of the helper PrimFuncs it calls."""
     import tvm
@@ -92,14 +94,15 @@ def check_pure(func, name: str, n_inputs: int, n_outputs: int, n_vars: int, loc:
 
     where = f"call_tir of PrimFunc @{name}"
     params = list(func.params)
+    n_inputs = len(inputs)
     if len(params) != n_inputs + n_outputs + n_vars:
         raise Unsupported(f"{where} with {len(params)} parameters for {n_inputs} inputs, "
                           f"{n_outputs} outputs and {n_vars} tir_vars", loc)
-    for k, p in enumerate(params):
-        is_buffer = isinstance(p.ty, BufferType)
-        if is_buffer != (k < n_inputs + n_outputs):
+    buffer_params = inputs + [True] * n_outputs + [False] * n_vars
+    for p, want_buffer in zip(params, buffer_params):
+        if isinstance(p.ty, BufferType) != want_buffer:
             raise Unsupported(f"{where}: parameter {p.name} of type {p.ty}", loc)
-    inputs = params[:n_inputs]
+    inputs = [p for p, is_buffer in zip(params, buffer_params[:n_inputs]) if is_buffer]
     problems: list[str] = []
     helpers: list = []
 
