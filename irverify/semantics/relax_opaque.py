@@ -13,7 +13,7 @@
   reason it is pure: https://tvm.apache.org/docs/reference/api/python/relax/op.html), and any
   modelled pure op applied to, or producing, an opaque value, is an uninterpreted function of
   its operands (tensors as their elements and extents, handles as themselves), its attributes
-  (printed exactly), its operand types and its result struct info, with an uninterpreted
+  (printed exactly), its operands' and results' dtypes and ranks, with an uninterpreted
   predicate of the same arguments saying whether it is undefined. The same op with the same
   attributes on the same values is the same value on both sides (congruence); for the ops of
   ``SHAPE_ONLY_UB`` the UB predicate takes the operand extents only. Rewrites that
@@ -157,10 +157,23 @@ def symbolic_input(ty: UnknownTensorType, name: str):
     return OpaqueTensor(t.const(name, t.int_sort()), ty)
 
 
+def _kind(ty) -> str:
+    """What of a type names the function: a tensor's dtype and rank (its extents are arguments,
+    or, for a result, what TVM inferred from the operands); nothing of an opaque value (its
+    handle stands for all of it, whatever a binding annotates)."""
+    if isinstance(ty, TensorType):
+        return f"tensor<{ty.rank}x{ty.elem}>"
+    if isinstance(ty, TupleType):
+        return "(" + ",".join(_kind(f) for f in ty.fields) + ")"
+    if isinstance(ty, UnknownTensorType):
+        return "?"
+    return str(ty)
+
+
 def _key_text(op: Op) -> str:
     attrs = ";".join(f"{k}={op.attrs[k]!r}" for k in sorted(op.attrs) if not k.startswith("arg"))
-    operands = ",".join(str(v.type) for v in op.operands)
-    results = ",".join(str(r.type) for r in op.results)
+    operands = ",".join(_kind(v.type) for v in op.operands)
+    results = ",".join(_kind(r.type) for r in op.results)
     return f"{op.name}|{attrs}|{operands}|{results}"
 
 
