@@ -104,7 +104,7 @@ SHAPE_ONLY_UB = frozenset(
         "instance_norm", "rms_norm", "gelu", "gelu_tanh", "silu", "leakyrelu", "pad",
         "attention", "log_softmax")}
     | {f"relax.{n}" for n in ("cumsum", "cumprod", "tril", "triu", "clip", "sort", "argsort", "topk",
-                              "flip", "tile", "repeat", "argmax", "argmin")})
+                              "flip", "tile", "repeat", "argmax", "argmin", "wrap_param")})
 DTYPE_ATTRS = frozenset({"out_dtype", "dtype"})
 # The UB reason of a SHAPE_ONLY_UB op whose operand extents are all static: TVM's type inference
 # checked its shape relations when the module was built, so execution may run such an input.
