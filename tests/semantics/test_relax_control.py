@@ -138,3 +138,11 @@ def test_prim_values_of_dims():
     src = "n = T.int64()\nreturn R.prim_value(n * 2)"
     assert verdict(S, src, "n = T.int64()\nreturn R.prim_value(n + n)") == Verdict.CORRECT
     assert verdict(S, src, "n = T.int64()\nreturn R.prim_value(n + 2)") == Verdict.INCORRECT
+
+
+def test_symbol_defined_in_a_branch_is_unsupported():
+    params = 'x: R.Tensor(("n",), "float32"), c: R.Tensor((), "bool")'
+    body = ('m = T.int64()\nif c:\n    y = R.match_cast(x, R.Tensor((m,), "float32"))\n    z = R.add(y, y)\n'
+            'else:\n    z = R.add(x, x)\nreturn z')
+    with pytest.raises(Unsupported, match="inside an If branch"):
+        verdict(params, body, body)

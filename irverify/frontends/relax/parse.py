@@ -350,6 +350,9 @@ class _Translator:
                     for binding in block.bindings:
                         self.binding(binding)
                 result = self.operand(branch.body)
+                if any(op.name == "relax.match_cast" and op.attrs["defines"] for op in self.ops):
+                    # a symbol bound in one branch only would be unconstrained in the other
+                    raise Unsupported("match_cast defining a symbolic dim inside an If branch", self.loc)
                 self.ops.append(Op("relax.return", [result], [], {}, [], self.loc))
                 regions.append([Block([], self.ops)])
             finally:
