@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from irverify.contracts import ContractPair, direct_pair
 from irverify.errors import InputError, Unsupported
-from irverify.ir.core import Function, Module, TensorType, TupleType, Type, Value
+from irverify.ir.core import Function, IndexType, Module, ShapeType, TensorType, TupleType, Type, Value
 
 SUFFIX = "_transform_params"
 SHARED = "transform_params"
@@ -201,7 +201,10 @@ def _kept_signature(s: Function, g: Function, t_fn: Function) -> bool:
 def _leaf_types(types: list[Type]) -> list[Type]:
     out: list[Type] = []
     for ty in types:
-        out += _leaf_types(list(ty.fields)) if isinstance(ty, TupleType) else [ty]
+        if isinstance(ty, ShapeType):  # returned shapes are flattened into their values
+            out += [IndexType()] * len(ty.dims)
+        else:
+            out += _leaf_types(list(ty.fields)) if isinstance(ty, TupleType) else [ty]
     return out
 
 
@@ -292,7 +295,7 @@ def _run(mod: Module, chain: list, inputs, fp, k: int):
 
 def bind(ctx, fn: Function, params: list[Value], leaves: list, t_fn: Function) -> list:
     """T's result leaves as ``fn``'s weight arguments, by position (regrouped into tuples)."""
-    from irverify.semantics.values import Tensor, TupleValue
+    from irverify.semantics.values import Scalar, Tensor, TupleValue
     from irverify.smt import terms as t
     from irverify.verify.encode import symbolic_value
 
@@ -305,6 +308,12 @@ def bind(ctx, fn: Function, params: list[Value], leaves: list, t_fn: Function) -
     def one(ty: Type, label: str):
         if isinstance(ty, TupleType):
             return TupleValue([one(ft, f"{label}[{i}]") for i, ft in enumerate(ty.fields)])
+        if isinstance(ty, ShapeType):  # an R.Shape weight (T returns its values): they bind its dims
+            v = TupleValue([leaves.pop(0) for _ in ty.dims])
+            if not all(isinstance(f, Scalar) and isinstance(f.type, IndexType) for f in v.fields):
+                raise Unsupported(f"shape weight {label} of @{fn.name} given a non-index value", fn.loc)
+            _bind_shape(ctx, fn, ty, v, label)
+            return v
         v = leaves.pop(0)
         if not isinstance(ty, TensorType) or not isinstance(v, Tensor):
             raise Unsupported(f"non-tensor weight {label} of @{fn.name}", fn.loc)
@@ -316,6 +325,18 @@ def bind(ctx, fn: Function, params: list[Value], leaves: list, t_fn: Function) -
         return v
 
     return [one(p.type, p.name) for p in params]
+
+
+def _bind_shape(ctx, fn: Function, ty: ShapeType, v, label: str) -> None:
+    from irverify.smt import terms as t
+    from irverify.verify.encode import named_dim
+
+    for j, (decl, f) in enumerate(zip(ty.dims, v.fields)):
+        if isinstance(decl, str) and "dim:" + decl not in ctx.inputs.symbols:
+            ctx.assume(named_dim(ctx.inputs, decl) == f.term)  # this parameter defines the symbol
+            continue
+        want = t.int_val(decl) if isinstance(decl, int) else named_dim(ctx.inputs, decl)
+        ctx.add_ub(f.term != want, f"@{fn.name}: argument {label} value {j} {BINDING_UB} {ty}", fn.loc)
 
 
 def _bind_dims(ctx, fn: Function, ty: TensorType, v, label: str) -> None:

@@ -165,7 +165,8 @@ def _to_tvm(tvm, a):
 
     if isinstance(a, (list, tuple)):
         return [_to_tvm(tvm, x) for x in a]
-    return tvm.runtime.tensor(np.ascontiguousarray(a), tvm.cpu())
+    # np.ascontiguousarray would make a rank-0 array rank 1
+    return tvm.runtime.tensor(np.array(a, order="C", copy=True), tvm.cpu())
 
 
 def _flatten(out) -> list:

@@ -152,6 +152,17 @@ class TupleType:
 
 
 @dataclass(frozen=True)
+class ShapeType:
+    """A Relax ``R.Shape([d0, d1, ...])`` value: a tuple of ``index`` values; each dim is an
+    int or the name of a symbolic dim (the value *is* that dim)."""
+
+    dims: tuple[int | str, ...]
+
+    def __str__(self) -> str:
+        return "shape<" + ", ".join(map(str, self.dims)) + ">"
+
+
+@dataclass(frozen=True)
 class OpaqueType:
     """A type irverify does not model (memref, vector, ...). Any use is unsupported."""
 

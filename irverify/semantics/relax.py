@@ -404,6 +404,23 @@ def const(ctx, op: Op):
     return dense_tensor(ctx, op.attrs["value"])
 
 
+@semantics("relax.prim_value", attrs=("value",))
+def prim_value(ctx, op: Op, *_):
+    """``R.prim_value(e)`` of an ``int64`` dim expression: its value as an ``index`` (dims are
+    in ``[0, 2^63)``, so the 64-bit value is the same number)."""
+    from irverify.ir.core import IndexType
+
+    return Scalar(dim_term(ctx, op.attrs["value"]), IndexType())
+
+
+@semantics("relax.shape", attrs=("dims",))
+def shape(ctx, op: Op, *_):
+    """``R.shape([d0, d1, ...])``: a shape value, the tuple of its dims as ``index`` values."""
+    from irverify.ir.core import IndexType
+
+    return TupleValue([Scalar(dim_term(ctx, d), IndexType()) for d in op.attrs["dims"]])
+
+
 @semantics("relax.tuple")
 def make_tuple(ctx, op: Op, *fields):
     return TupleValue(list(fields))
@@ -436,6 +453,48 @@ def _regroup(ty, flat: list):
     if isinstance(ty, TupleType):
         return TupleValue([_regroup(f, flat) for f in ty.fields])
     return flat.pop(0)
+
+
+@semantics("relax.if")
+def if_(ctx, op: Op, cond):
+    """``if cond: A else: B`` (Relax ``If``): the value of the branch ``cond`` selects; UB and
+    facts of a branch hold only when it is taken. ``cond`` is a rank-0 ``bool`` tensor."""
+    from irverify.semantics.relax_opaque import OpaqueTensor
+
+    if not (isinstance(cond, Tensor) and cond.rank == 0 and cond.type.elem == IntType(1)):
+        raise Unsupported("relax If whose condition is not a rank-0 bool tensor", op.loc)
+    c = t.bv1_to_bool(cond.at([]))
+    values = []
+    for guard, region in ((c, op.regions[0]), (t.not_(c), op.regions[1])):
+        sink: list = []
+        ctx._ub_sinks.append(sink)
+        facts = len(ctx.state.assumptions)
+        try:
+            (value,) = ctx.run_block(region[0], [])
+        finally:
+            ctx._ub_sinks.pop()
+        new_facts = ctx.state.assumptions[facts:]
+        del ctx.state.assumptions[facts:]
+        ctx.state.assumptions += [t.implies(guard, a) for a in new_facts]
+        for ub in sink:
+            ctx.add_ub(t.and_(guard, ub.cond), ub.reason, ub.loc, ub.kind)
+        values.append(value)
+    return _merge(op, c, *values, OpaqueTensor)
+
+
+def _merge(op: Op, c, a, b, opaque_cls):
+    """The value ``c ? a : b`` of two values of the same kind."""
+    if isinstance(a, TupleValue) and isinstance(b, TupleValue) and len(a.fields) == len(b.fields):
+        return TupleValue([_merge(op, c, x, y, opaque_cls) for x, y in zip(a.fields, b.fields)])
+    if isinstance(a, opaque_cls) and isinstance(b, opaque_cls):
+        return opaque_cls(t.ite(c, a.term, b.term), a.type)
+    if isinstance(a, Tensor) and isinstance(b, Tensor) and a.type.elem == b.type.elem and a.rank == b.rank:
+        dims = [t.simplify(t.ite(c, x, y)) for x, y in zip(a.dims, b.dims)]
+        defined = None
+        if a.defined is not None or b.defined is not None:
+            defined = lambda idx: t.ite(c, a.is_defined(idx), b.is_defined(idx))  # noqa: E731
+        return Tensor(a.type, dims, lambda idx: t.ite(c, a.at(idx), b.at(idx)), defined)
+    raise Unsupported("relax If whose branches give values of different kinds", op.loc)
 
 
 @semantics("relax.builtin.stop_lift_params")

@@ -1,4 +1,4 @@
-"""TVM Relax ``relax.nn.*`` semantics: ``softmax``, ``attention``, ``attention_bias``
+"""TVM Relax ``relax.nn.*`` semantics: ``relu``, ``softmax``, ``attention``, ``attention_bias``
 (https://tvm.apache.org/docs/reference/api/python/relax/nn.html; the scale, bias and causal
 mask follow ``python/tvm/relax/transform/legalize_ops/nn.py::_te_attention``).
 
@@ -69,6 +69,25 @@ def softmax_at(ctx, ft: FloatType, n, score, j, valid=None):
     s = score(j)
     p = fbin(ctx, "div", fun(ctx, "exp", s if shift is None else fbin(ctx, "sub", s, shift, ft), ft), total, ft)
     return p if valid is None else t.ite(valid(j), p, fconst(ctx, 0.0, ft))
+
+
+@semantics("relax.nn.relu")
+def relu(ctx, op: Op, x):
+    """``R.nn.relu(x)``: ``max(x, 0)`` elementwise, as TOPI computes it (``te.max(x, 0)``);
+    for floats the ordered-compare select of ``relax.maximum`` (``x > 0 ? x : 0``: NaN gives
+    ``0``, ``-0`` gives ``+0``), for integers the signed maximum."""
+    from irverify.ir.core import IntType
+    from irverify.semantics.relax import broadcast_map, elem_type, fminmax
+
+    x = want_tensor(op, x)
+    ty = elem_type(x)
+    if isinstance(ty, FloatType):
+        zero = fconst(ctx, 0.0, ty)
+        return broadcast_map(ctx, op, lambda v: fminmax(ctx, v, zero, ty, True), x)
+    if isinstance(ty, IntType) and ty.width > 1:
+        zero = t.bv_val(0, ty.width)
+        return broadcast_map(ctx, op, lambda v: t.ite(t.sge(v, zero), v, zero), x)
+    raise Unsupported(f"'relax.nn.relu' of {ty}", op.loc)
 
 
 @semantics("relax.nn.softmax", attrs=("axis",))

@@ -13,13 +13,16 @@
   reason it is pure: https://tvm.apache.org/docs/reference/api/python/relax/op.html), and any
   modelled pure op applied to, or producing, an opaque value, is an uninterpreted function of
   its operands (tensors as their elements and extents, handles as themselves), its attributes
-  (printed exactly), its operand types and its result struct info, with an uninterpreted
+  (printed exactly), its operands' and results' dtypes and ranks, with an uninterpreted
   predicate of the same arguments saying whether it is undefined. The same op with the same
-  attributes on the same values is the same value on both sides (congruence), so rewrites that
+  attributes on the same values is the same value on both sides (congruence); for the ops of
+  ``SHAPE_ONLY_UB`` the UB predicate takes the operand extents only. Rewrites that
   move, share, duplicate or delete it are proved; a counterexample through one is an
   approximation that needs TVM execution to be confirmed.
+* ``call_tir`` of an effect-free PrimFunc is an opaque op whose function is the PrimFunc's
+  structural identity (``irverify.frontends.relax.tir``).
 * Calls with side effects or to arbitrary code (``call_packed``, ``call_pure_packed``,
-  ``call_tir``, ``vm.*``, allocation builtins, ``print``, ``assert_op``) are never opaque: they
+  ``call_tir_inplace``, ``vm.*``, allocation builtins, ``print``, ``assert_op``) are never opaque: they
   stay unsupported.
 """
 
@@ -51,7 +54,6 @@ RELAX_OPAQUE_OPS = {
     "relax.nn.group_norm": "normalisation (value semantics)",
     "relax.nn.instance_norm": "normalisation (value semantics)",
     "relax.nn.rms_norm": "normalisation (value semantics)",
-    "relax.nn.relu": "elementwise (value semantics)",
     "relax.nn.gelu": "elementwise (value semantics)",
     "relax.nn.gelu_tanh": "elementwise (value semantics)",
     "relax.nn.silu": "elementwise (value semantics)",
@@ -84,8 +86,29 @@ RELAX_OPAQUE_OPS = {
     "relax.unique": "value semantics (data-dependent shape)",
     "relax.wrap_param": "casts a parameter (value semantics)",
     "relax.quantize": "value semantics",
+    "relax.call_tir": "the PrimFunc is checked to write only its outputs (frontends/relax/tir.py); "
+                      "the function is its structural identity, attribute 'primfunc'",
     "relax.dequantize": "value semantics",
 }
+
+# Ops whose only preconditions are relations between their operands' extents and attributes
+# (https://tvm.apache.org/docs/reference/api/python/relax/op.html: no index operands, no
+# data-dependent shapes). Their uninterpreted UB predicate is a function of the operand extents
+# and the attributes other than the result dtype only, so the same op on operands of the same
+# extents is undefined on both sides alike, whatever the element values or dtypes.
+SHAPE_ONLY_UB = frozenset(
+    {f"relax.nn.{n}" for n in (
+        "conv1d", "conv2d", "conv3d", "conv1d_transpose", "conv2d_transpose", "max_pool1d",
+        "max_pool2d", "max_pool3d", "avg_pool1d", "avg_pool2d", "avg_pool3d", "adaptive_avg_pool1d",
+        "adaptive_avg_pool2d", "adaptive_avg_pool3d", "batch_norm", "layer_norm", "group_norm",
+        "instance_norm", "rms_norm", "gelu", "gelu_tanh", "silu", "leakyrelu", "pad",
+        "attention", "log_softmax")}
+    | {f"relax.{n}" for n in ("cumsum", "cumprod", "tril", "triu", "clip", "sort", "argsort", "topk",
+                              "flip", "tile", "repeat", "argmax", "argmin", "wrap_param")})
+DTYPE_ATTRS = frozenset({"out_dtype", "dtype"})
+# The UB reason of a SHAPE_ONLY_UB op whose operand extents are all static: TVM's type inference
+# checked its shape relations when the module was built, so execution may run such an input.
+STATIC_SHAPE_UB = "may be undefined for these static extents (checked by TVM's type inference)"
 
 # Never opaque: they have no value of their own (structure) or run arbitrary code / effects.
 STRUCTURAL = frozenset({"relax.tuple", "relax.tuple_get_item", "relax.call", "relax.const", "relax.return"})
@@ -134,10 +157,23 @@ def symbolic_input(ty: UnknownTensorType, name: str):
     return OpaqueTensor(t.const(name, t.int_sort()), ty)
 
 
+def _kind(ty) -> str:
+    """What of a type names the function: a tensor's dtype and rank (its extents are arguments,
+    or, for a result, what TVM inferred from the operands); nothing of an opaque value (its
+    handle stands for all of it, whatever a binding annotates)."""
+    if isinstance(ty, TensorType):
+        return f"tensor<{ty.rank}x{ty.elem}>"
+    if isinstance(ty, TupleType):
+        return "(" + ",".join(_kind(f) for f in ty.fields) + ")"
+    if isinstance(ty, UnknownTensorType):
+        return "?"
+    return str(ty)
+
+
 def _key_text(op: Op) -> str:
     attrs = ";".join(f"{k}={op.attrs[k]!r}" for k in sorted(op.attrs) if not k.startswith("arg"))
-    operands = ",".join(str(v.type) for v in op.operands)
-    results = ",".join(str(r.type) for r in op.results)
+    operands = ",".join(_kind(v.type) for v in op.operands)
+    results = ",".join(_kind(r.type) for r in op.results)
     return f"{op.name}|{attrs}|{operands}|{results}"
 
 
@@ -206,10 +242,48 @@ def apply(ctx, op: Op, *operands):
     key = _key(op) + hashlib.sha256(_string_args(op).encode()).hexdigest()[:8]
     args = _args(ctx, op, operands)
     ctx.approximate(f"opaque op '{op.name}'")
-    if args:
-        ctx.add_ub(t.apply_uf(f"{key}.ub", args, t.bool_sort()),
-                   f"opaque op '{op.name}' may be undefined here (its preconditions are not modelled)")
+    ub_name, ub_args = f"{key}.ub", args
+    reason = f"opaque op '{op.name}' may be undefined here (its preconditions are not modelled)"
+    if op.name in SHAPE_ONLY_UB and not any(isinstance(v, OpaqueTensor) for v in operands):
+        ub_name, ub_args = _shape_ub(ctx, op, operands)
+        if all(t.static_int(d) is not None for d in ub_args):
+            reason = f"opaque op '{op.name}' {STATIC_SHAPE_UB}"
+    if ub_args:
+        ctx.add_ub(t.apply_uf(ub_name, ub_args, t.bool_sort()), reason)
     return [_result(ctx, op, r.type, f"{key}.r{k}", args) for k, r in enumerate(op.results)]
+
+
+def _shape_ub(ctx, op: Op, operands) -> tuple[str, list]:
+    """The UB predicate of a ``SHAPE_ONLY_UB`` op: named by the op, its attributes but the
+    result dtype, and its operands' ranks; applied to the operands' extents."""
+    from irverify.semantics.relax import dim_term
+    from irverify.semantics.values import Scalar, Tensor, TupleValue
+    from irverify.smt import terms as t
+
+    dims, ranks = [], []
+
+    def add(v):
+        if isinstance(v, TupleValue):
+            for f in v.fields:
+                add(f)
+        elif isinstance(v, Tensor):
+            dims.extend(v.dims)
+            ranks.append(str(v.rank))
+        elif isinstance(v, Scalar):
+            ranks.append("s")
+        else:
+            raise Unsupported(f"opaque op '{op.name}' with an operand of type {type(v).__name__}", op.loc)
+
+    for v in operands:
+        add(v)
+    attrs = ";".join(f"{k}={op.attrs[k]!r}" for k in sorted(op.attrs) if k not in DTYPE_ATTRS)
+    text = f"{op.name}|{attrs}|{','.join(ranks)}"
+    name = f"relax.opaque.{op.name}.ub.{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+    for k in sorted(a for a in op.attrs if a.startswith("arg")):
+        value = op.attrs[k]
+        dims += [dim_term(ctx, d) for d in (value if isinstance(value, list) else [value])
+                 if not (isinstance(d, str) and d.startswith("str:"))]
+    return name, dims or [t.int_val(0)]
 
 
 def _result(ctx, op: Op, ty, name: str, args):

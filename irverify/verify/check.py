@@ -249,6 +249,14 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     and the shapes are small enough (``ESCALATE_ELEMENTS``), its queries sharing one timeout
     (``opts.timeout_s``) in all; an IEEE verdict of ``correct`` or ``incorrect`` replaces the
     undecided one and says so in its notes and ``model``."""
+    report = _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan)
+    if report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED) and plan is None:
+        return search_by_execution(report, opts, src_mod, s, tgt_mod, g)
+    return report
+
+
+def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+                      opts: Options, plan=None) -> FunctionReport:
     escalate = opts.escalate and opts.fp == "abstract" and small_enough(s, g)
     # Exact IEEE floats decide before execution or a numerical re-evaluation is tried.
     report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate)
@@ -273,6 +281,66 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         report = confirm_or_settle(report, report.pending_approx, opts, plan, src_mod, s, tgt_mod, g)
         report.model = opts.fp
     return _with_timeout_hint(report, opts)
+
+
+UNDECIDED = "solver could not decide"
+SEARCHED = ("found by execution on random inputs after the solver could not decide ({why}): "
+            "{backend} computes different outputs on them")
+
+
+def search_by_execution(report: FunctionReport, opts: Options, src_mod: Module, s: Function,
+                        tgt_mod: Module, g: Function) -> FunctionReport:
+    """When the solver did not decide whether a result's values agree, run both functions on
+    random inputs (a Relax function whose arguments all have static shapes; the frontend's
+    ``confirm`` with an approximate encoding: random inputs, a relative tolerance, inputs on which
+    irverify's exact semantics says the source is undefined skipped). Outputs that differ are a
+    real counterexample: the report becomes ``incorrect``, confirmed by that execution."""
+    import re
+
+    import numpy as np
+
+    from irverify.cex.extract import numpy_dtype
+    from irverify.verify.verdict import Counterexample
+
+    if not opts.confirm or src_mod.frontend != "relax":
+        return report
+    tensors = {}
+    for a in s.args:
+        if not (isinstance(a.type, TensorType) and all(isinstance(d, int) for d in a.type.shape)):
+            return report
+        tensors[a.name] = np.zeros(a.type.shape, dtype=numpy_dtype(a.type.elem))
+    from irverify.frontends import frontend_named
+
+    for label in dict.fromkeys(re.findall(r"value of (result #\d+)", report.message)):
+        cex = Counterexample("value mismatch", tensors=dict(tensors), output=label,
+                             arg_order=[a.name for a in s.args])
+        conf = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, True)
+        if conf.confirmed:
+            _first_difference(cex, conf)
+            why = report.message[len(UNDECIDED) + 2:]
+            notes = [SEARCHED.format(why=why, backend=conf.backend)]
+            return FunctionReport(report.name, Verdict.INCORRECT, cex, conf, notes, model=report.model)
+    return report
+
+
+def _first_difference(cex, conf) -> None:
+    """Show the first element where the executed outputs differ as the counterexample's."""
+    import numpy as np
+
+    from irverify.cex.confirm import equal
+    from irverify.frontends.relax.confirm import RTOL
+
+    src, tgt = conf.source_output, conf.target_output
+    if src is None or tgt is None:
+        return
+    src, tgt = np.asarray(src), np.asarray(tgt)
+    if src.shape != tgt.shape or src.ndim == 0:
+        cex.source_value, cex.target_value = src, tgt
+        return
+    bad = np.argwhere(~equal(src, tgt, RTOL))
+    if len(bad):
+        at = tuple(int(i) for i in bad[0])
+        cex.index, cex.source_value, cex.target_value = list(at), src[at].item(), tgt[at].item()
 
 
 def _with_timeout_hint(report: FunctionReport, opts: Options) -> FunctionReport:

@@ -19,6 +19,7 @@ from irverify.ir.core import (
     MemRefType,
     Module,
     Op,
+    ShapeType,
     TensorType,
     TupleType,
     Type,
@@ -294,6 +295,9 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
         return argument(ty, name, inputs, loc)
     if isinstance(ty, TupleType):
         return TupleValue([symbolic_value(f, f"{name}.{i}", inputs, loc) for i, f in enumerate(ty.fields)])
+    if isinstance(ty, ShapeType):  # a Relax shape: its values are the dims it names
+        return TupleValue([Scalar(t.int_val(d) if isinstance(d, int) else named_dim(inputs, d), IndexType())
+                           for d in ty.dims])
     if isinstance(ty, UnknownTensorType):
         from irverify.semantics.relax_opaque import symbolic_input
 

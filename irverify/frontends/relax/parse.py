@@ -3,7 +3,9 @@
 Translation rules:
 
 * every ``relax.Function`` becomes a ``Function``; its parameters are tensors (static dims are
-  ints, a symbolic dim ``n`` is the name ``"n"``, shared by every use of that name) or tuples;
+  ints, a symbolic dim ``n`` is the name ``"n"``, shared by every use of that name), tuples,
+  shapes (``R.Shape([n, 4])``: a ``ShapeType`` whose values are those dims) or scalars
+  (``R.Prim(dtype)``);
 * dataflow and binding blocks are flattened into ops named ``relax.<op>`` (``relax.take``,
   ``relax.nn.softmax``), with the call's attributes read by reflection as plain Python values;
   non-tensor arguments (a ``ShapeExpr`` target shape, ``strided_slice``'s index tuples,
@@ -17,7 +19,10 @@ Translation rules:
 * a tensor of unknown rank or dtype is an ``UnknownTensorType`` (an opaque value), one of known
   rank without extents has ``None`` dims; the ops of ``relax_opaque.RELAX_OPAQUE_OPS`` keep their
   shape, prim and string arguments as attributes ``argK``;
-* anything else (``If``, ``call_tir``, ``call_pure_packed``, shape or prim parameters, local
+* ``R.call_tir`` of an effect-free PrimFunc is ``relax.call_tir`` with attribute ``primfunc``, the
+  callee's structural identity (``tir.py``);
+* ``if``/``else`` is ``relax.if`` (condition operand, one region per branch);
+* anything else (``call_pure_packed``, shape or prim parameters, local
   functions) is rejected with ``Unsupported`` naming it and its source line.
 """
 
@@ -38,11 +43,13 @@ from irverify.ir.core import (
     DenseAttr,
     FloatType,
     Function,
+    IndexType,
     IntType,
     Location,
     Module,
     Op,
     OpaqueType,
+    ShapeType,
     TensorType,
     TupleType,
     Type,
@@ -225,6 +232,15 @@ class _Translator:
             return TensorType(tuple(dims), elem)
         if isinstance(ty, relax.TupleType):
             return TupleType(tuple(self.type_of(f, param) for f in ty.fields))
+        if isinstance(ty, relax.ShapeType) and ty.values is not None:
+            if param:
+                return ShapeType(tuple(self._param_dim(d) for d in ty.values))
+            try:
+                return ShapeType(tuple(self.dim(d) for d in ty.values))
+            except Unsupported:
+                return OpaqueType(str(ty))
+        if type(ty).__name__ == "PrimType" and str(ty.dtype) in DTYPES:  # R.Prim(dtype): a scalar
+            return convert_dtype(ty.dtype, self.loc)
         if param:
             raise Unsupported(f"parameter of type {ty}", self.loc)
         return OpaqueType(str(ty))
@@ -265,7 +281,10 @@ class _Translator:
                         public="global_symbol" in attrs)
 
     def flatten(self, v: Value) -> list[Value]:
-        """A returned tuple becomes its leaves (through ``relax.tuple_get_item``)."""
+        """A returned tuple or shape becomes its leaves (through ``relax.tuple_get_item``)."""
+        if isinstance(v.type, ShapeType):
+            return [self.emit("relax.tuple_get_item", [v], IndexType(), {"index": k})
+                    for k in range(len(v.type.dims))]
         if not isinstance(v.type, TupleType):
             return [v]
         out = []
@@ -313,10 +332,34 @@ class _Translator:
             return self.emit("relax.tuple_get_item", [tup], self.type_of(var.ty), {"index": int(expr.index)},
                              name)
         if isinstance(expr, relax.If):
-            raise Unsupported("relax If (control flow)", self.loc)
+            return self.if_(expr, var)
         if isinstance(expr, relax.Function):
             raise Unsupported("local relax function", self.loc)
         return self.operand(expr, name)
+
+    def if_(self, expr, var) -> Value:
+        """``if c: ... else: ...``: ``relax.if`` with the condition as operand and the two
+        branches as regions, each ending in ``relax.return`` of the branch's value."""
+        cond = self.operand(expr.cond)
+        ty = self.type_of(var.ty)
+        regions = []
+        for branch in (expr.true_branch, expr.false_branch):
+            outer, self.ops = self.ops, []
+            try:
+                for block in branch.blocks:
+                    for binding in block.bindings:
+                        self.binding(binding)
+                result = self.operand(branch.body)
+                if any(op.name == "relax.match_cast" and op.attrs["defines"] for op in self.ops):
+                    # a symbol bound in one branch only would be unconstrained in the other
+                    raise Unsupported("match_cast defining a symbolic dim inside an If branch", self.loc)
+                self.ops.append(Op("relax.return", [result], [], {}, [], self.loc))
+                regions.append([Block([], self.ops)])
+            finally:
+                self.ops = outer
+        results = [Value(ty, var.name)]
+        self.ops.append(Op("relax.if", [cond], results, {}, regions, self.loc))
+        return results[0]
 
     def operand(self, expr, name: str = "") -> Value:
         """The value of a leaf expression: a bound var, a constant, or an inline tuple."""
@@ -332,6 +375,17 @@ class _Translator:
         if isinstance(expr, relax.Tuple):
             fields = [self.operand(f) for f in expr.fields]
             return self.emit("relax.tuple", fields, TupleType(tuple(f.type for f in fields)), {}, name)
+        if isinstance(expr, relax.TupleGetItem):
+            tup = self.operand(expr.tuple_value)
+            if not isinstance(tup.type, TupleType) or not 0 <= int(expr.index) < len(tup.type.fields):
+                raise Unsupported(f"tuple item {_short(expr)}", self.loc)
+            return self.emit("relax.tuple_get_item", [tup], tup.type.fields[int(expr.index)],
+                             {"index": int(expr.index)}, name)
+        if isinstance(expr, relax.ShapeExpr):  # R.shape([n, 4]): a shape value
+            dims = tuple(self.dim(d) for d in expr.values)
+            return self.emit("relax.shape", [], ShapeType(dims), {"dims": list(dims)}, name)
+        if _is_int_prim(expr):  # R.prim_value(n): an int64 scalar (an index value)
+            return self.emit("relax.prim_value", [], IndexType(), {"value": self.dim(expr)}, name)
         raise Unsupported(f"{type(expr).__name__} value {_short(expr)}", self.loc)
 
     def const(self, expr, name: str) -> Value:
@@ -375,6 +429,8 @@ class _Translator:
         if not isinstance(call.op, tvm.ir.Op):
             raise Unsupported(f"call of {_short(call.op)}", self.loc)
         name = call.op.name
+        if name == "relax.call_tir":
+            return self.call_tir(call, var, result_type)
         attrs = reflect_attrs(call.attrs)
         spec = ARG_SPECS.get(name)
         operands: list[Value] = []
@@ -397,6 +453,30 @@ class _Translator:
             raise Unsupported(f"op '{name}'", self.loc, "arguments not modelled") from None
         return self.emit(name, operands, result_type, attrs, var.name)
 
+    def call_tir(self, call, var, result_type) -> Value:
+        """``R.call_tir(f, args, out_ty[, tir_vars])``: an opaque op whose function is the
+        structural identity of the PrimFunc ``f`` (``irverify.frontends.relax.tir``)."""
+        import tvm
+        from tvm import relax
+
+        from irverify.frontends.relax.tir import primfunc_identity
+
+        gv, args = call.args[0], call.args[1]
+        callee = self.mod[gv] if isinstance(gv, tvm.ir.GlobalVar) else None
+        if callee is None or isinstance(callee, relax.Function):
+            raise Unsupported(f"call_tir of {_short(gv)}", self.loc)
+        fields = list(args.fields) if isinstance(args, relax.Tuple) else [args]
+        operands = [self.operand(a) for a in fields]
+        if any(not isinstance(v.type, (TensorType, UnknownTensorType, IntType, IndexType)) for v in operands):
+            raise Unsupported("call_tir with an argument that is not a tensor or an integer", self.loc)
+        out = list(call.ty_args[0].fields) if isinstance(call.ty_args[0], relax.TupleType) else [call.ty_args[0]]
+        tir_vars = [self.dim(d) for d in call.args[2].values] if len(call.args) > 2 else []
+        ident = primfunc_identity(self.mod, callee, gv.name_hint, [not isinstance(v.type, (IntType, IndexType)) for v in operands],
+                                  len(out), len(tir_vars), self.loc)
+        attrs: dict[str, Any] = {"primfunc": ident}
+        if tir_vars:
+            attrs["arg0"] = tir_vars
+        return self.emit("relax.call_tir", operands, result_type, attrs, var.name)
 
     def opaque_arg(self, arg):
         """A non-value argument of an opaque op: dims (a shape, a prim value) or a string
@@ -410,6 +490,14 @@ class _Translator:
         if isinstance(arg, (relax.StringImm, relax.DataTypeImm)):
             return "str:" + str(arg.value)
         raise Unsupported(f"argument {_short(arg)}", self.loc)
+
+
+def _is_int_prim(expr) -> bool:
+    """A TIR int64 expression (a symbolic dim, a constant, arithmetic on them) used as a value."""
+    from tvm import tirx
+
+    return isinstance(expr, (tirx.IntImm, tirx.Add, tirx.Sub, tirx.Mul, tirx.FloorDiv, tirx.FloorMod,
+                             tirx.Min, tirx.Max)) or _is_prim_var(expr) and str(expr.ty) == "int64"
 
 
 def _is_value(arg) -> bool:

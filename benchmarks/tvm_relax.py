@@ -1,0 +1,95 @@
+"""Run ``irverify validate-pass --tvm-pass PASS`` over TVM's Relax transform tests.
+
+For every row of ``testdata/peer-suites/tvm-relax/manifest.tsv`` this calls the CLI's ``main``
+with ``validate-pass --tvm-pass PASS inputs/NAME.py --json [EXTRA...]`` (one Python process, so
+that TVM is imported once) and records the verdict, the first message (the unsupported construct
+or the unknown reason) and the wall time. Prints one TSV line per module, then the verdict
+histogram and the histogram of messages per verdict.
+
+    python benchmarks/tvm_relax.py [--shard I/N] [--only SUBSTRING] [-- EXTRA CLI ARGS]
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import contextlib
+import io
+import json
+import os
+import re
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SUITE = os.path.join(ROOT, "testdata", "peer-suites", "tvm-relax")
+
+
+def manifest() -> list[dict]:
+    with open(os.path.join(SUITE, "manifest.tsv"), encoding="utf-8") as f:
+        header, *rows = [ln.rstrip("\n").split("\t") for ln in f if ln.strip()]
+    return [dict(zip(header, r)) for r in rows]
+
+
+def reason(obj: dict) -> str:
+    """The message that explains a verdict: the case message, else the first function note."""
+    msg = obj.get("message") or ""
+    for fn in obj.get("functions", []):
+        if fn.get("verdict") == obj.get("verdict"):
+            notes = fn.get("notes") or []
+            msg = msg or fn.get("message", "") or (notes[0] if notes else "")
+    return " ".join(str(msg).split())
+
+
+def bucket(msg: str) -> str:
+    """A message without its location and numbers, to group alike messages."""
+    msg = re.sub(r"\S+\.py:\d+:\d+:\s*", "", msg)
+    msg = re.sub(r"\s*\(at [^)]*\)", "", msg)
+    return msg[:90]
+
+
+def run_one(row: dict, extra: list[str]) -> tuple[str, str, float]:
+    from irverify.cli import main
+
+    path = os.path.join(SUITE, "inputs", row["name"] + ".py")
+    out = io.StringIO()
+    start = time.perf_counter()
+    with contextlib.redirect_stdout(out):
+        main(["validate-pass", "--tvm-pass", row["pass"], path, "--json", *extra])
+    elapsed = time.perf_counter() - start
+    lines = [ln for ln in out.getvalue().splitlines() if ln.startswith("{")]
+    if not lines:
+        return "error", "no JSON output", elapsed
+    obj = json.loads(lines[0])
+    return obj.get("verdict", "error"), reason(obj), elapsed
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--shard", default="0/1", metavar="I/N")
+    p.add_argument("--only", default="", help="only modules whose name contains this")
+    p.add_argument("extra", nargs="*", help="extra CLI arguments (after --)")
+    args = p.parse_args(argv)
+    i, n = (int(x) for x in args.shard.split("/"))
+    rows = [r for k, r in enumerate(manifest()) if k % n == i and args.only in r["name"]]
+    counts: collections.Counter = collections.Counter()
+    reasons: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
+    total = 0.0
+    for row in rows:
+        verdict, msg, elapsed = run_one(row, args.extra)
+        total += elapsed
+        counts[verdict] += 1
+        reasons[verdict][bucket(msg)] += 1
+        print(f"{row['name']}\t{verdict}\t{elapsed:.2f}\t{msg[:200]}", flush=True)
+    done = counts["correct"] + counts["incorrect"]
+    print(f"\n{len(rows)} modules: " + ", ".join(f"{k} {counts[k]}" for k in
+          ("correct", "incorrect", "unknown", "unsupported", "error")) +
+          f"; definitive {100 * done / max(1, len(rows)):.0f}%; {total:.0f} s")
+    for verdict in ("unsupported", "unknown", "error", "incorrect"):
+        for msg, c in reasons[verdict].most_common():
+            print(f"  {verdict}\t{c}\t{msg}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
