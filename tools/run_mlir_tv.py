@@ -50,7 +50,7 @@ import os
 import sys
 import time
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
@@ -79,6 +79,34 @@ CAT_OTHER = "other"
 
 SHIFT_OPS = {"arith.shli", "arith.shrsi", "arith.shrui"}
 
+# Pairs whose expected verdict in the manifest does not hold for the IR as IREE compiles and runs
+# it (IEEE floats, 64-bit index, no mlir-tv flags): pair name -> (the expectation used instead,
+# why). Each was checked by reasoning about the op definitions and, where a counterexample is
+# named, by running both sides on IREE (llvm-cpu). The suite's files are never edited; the
+# summary reports the agreement both with these overrides and on the suite's own labels.
+EXPECTATION_OVERRIDES: dict[str, tuple[str, str]] = {
+    "litmus/linalg-loops/sum-assoc": (
+        "not-equivalent",
+        "sums 10,000 floats in row-major vs column-major order; IEEE addition is not associative "
+        "(the suite's verdict needs mlir-tv's --associative); IREE execution shows different sums"),
+    "litmus/linalg-loops/sum-assoc-f64": (
+        "not-equivalent",
+        "as sum-assoc on f64: the verdict needs mlir-tv's --associative; IREE execution shows "
+        "different sums"),
+    "litmus/tensor-ops/use-neg-zero": (
+        "not-equivalent",
+        "pads with -0.0 vs +0.0: the results differ in the sign of zero (the suite's verdict needs "
+        "mlir-tv's -use-neg-zero); IREE execution shows -0.0 vs 0.0"),
+    "litmus/arith-ops/shli_index_ub": (
+        "not-equivalent",
+        "index is 64-bit on IREE's llvm-cpu target (32-bit in mlir-tv), so shli by 32 is defined "
+        "(v << 32), not poison; the target's constant 0xf0f0f0f0 differs at v = 0 on IREE"),
+    "litmus/linalg-ops/dot_assoc_varlen": (
+        "unsupported/unknown",
+        "the pair's EXPECT line is mlir-tv's own unsupported message ('Only an array of constant "
+        "length is supported'): mlir-tv gives no verdict"),
+}
+
 ABSTRACT_MARK = "abstract float model"
 
 
@@ -99,6 +127,8 @@ class Case:
     note: str = ""
     skip_idcheck: bool = False
     identity: bool = False
+    suite_expected: str = ""  # the manifest's own label when an override replaces it
+    override: str = ""  # why (EXPECTATION_OVERRIDES)
 
 
 @dataclass
@@ -118,6 +148,7 @@ class Result:
     record: dict
     outcome: Outcome
     model: str = "abstract"  # the float model of the verdict shown
+    suite_outcome: Outcome | None = None  # against the manifest's own label (when overridden)
 
 
 @dataclass
@@ -147,6 +178,12 @@ class Summary:
         sup = self.supported
         return 100.0 * sum(r.outcome.status == AGREE for r in sup) / len(sup) if sup else 0.0
 
+    def suite_label_agreement(self) -> tuple[int, int]:
+        """(agree, supported) against the manifest's own labels, ignoring the overrides."""
+        outs = [r.suite_outcome or r.outcome for r in self.results]
+        sup = [o for o in outs if o.status in (AGREE, DISAGREE)]
+        return sum(o.status == AGREE for o in sup), len(sup)
+
     def verdict_counts(self) -> Counter:
         return Counter(r.record["verdict"] for r in self.results)
 
@@ -165,11 +202,14 @@ def read_manifest(suite_dir: str | os.PathLike) -> list[Case]:
     cases = []
     for r in rows:
         args = r.get("args", "") or ""
+        expected, why = EXPECTATION_OVERRIDES.get(r["name"], (r["expected"], ""))
         cases.append(Case(
             name=r["name"],
             src=str((suite / r["src"]).resolve()),
             tgt=str((suite / r["tgt"]).resolve()),
-            expected=r["expected"],
+            expected=expected,
+            suite_expected=r["expected"],
+            override=why,
             dialects=tuple(d for d in r.get("dialects", "").split(",") if d),
             ops=tuple(o for o in r.get("ops", "").split(",") if o),
             keyword=r.get("mlirtv_keyword", "") or "",
@@ -321,7 +361,23 @@ def _associative(case: Case) -> bool:
 
 
 def classify(case: Case, record: dict) -> Outcome:
-    """Compare irverify's verdict on ``case`` with the suite's expectation, with a one-line reason."""
+    """Compare irverify's verdict on ``case`` with its expectation (the suite's, or the override
+    in ``EXPECTATION_OVERRIDES``), with a one-line reason."""
+    out = _classify(case, record)
+    if case.override:
+        note = f"expectation overridden (the suite says {case.suite_expected}): {case.override}"
+        out = Outcome(out.status, out.category, note + (f"; {out.reason}" if out.reason else ""))
+    return out
+
+
+def suite_label_outcome(case: Case, record: dict) -> Outcome:
+    """The classification against the manifest's own label, ignoring any override."""
+    if not case.override:
+        return classify(case, record)
+    return _classify(replace(case, expected=case.suite_expected, override=""), record)
+
+
+def _classify(case: Case, record: dict) -> Outcome:
     verdict = record["verdict"]
     message = record.get("message", "") or ""
     f = _worst_function(record)
@@ -356,9 +412,10 @@ def classify(case: Case, record: dict) -> Outcome:
     if verdict == "error":
         if message.startswith("internal error") or "internal error" in message:
             return Outcome(DISAGREE, CAT_INTERNAL, message)
-        if not case.parses:
-            return Outcome(DISAGREE, CAT_INPUT, "does not parse/verify with MLIR 3.13 (the suite keeps the "
-                                                "deliberately invalid static IR): " + message)
+        if not case.parses:  # the manifest's parse_modernized = 0: no verdict applies to invalid IR
+            return Outcome(NO_EXPECTATION, CAT_NO_EXPECTATION,
+                           "the manifest records that this pair does not parse/verify with MLIR 3.13 "
+                           "(parse_modernized = 0), so no verdict applies; irverify rejects it: " + message)
         return Outcome(DISAGREE, CAT_INPUT, "irverify rejects the input: " + message)
     if verdict == "unknown":
         if "internal error" in fmsg:
@@ -414,7 +471,8 @@ def run_cases(cases: list[Case], opts, jobs: int, on_result=None) -> list[Result
                       same=c.identity) for c in cases]
     results: list[Result] = []
     for case, record in zip(cases, run_pairs(specs, opts, jobs)):
-        result = Result(case, record, classify(case, record), model_of(record, opts.fp))
+        result = Result(case, record, classify(case, record), model_of(record, opts.fp),
+                        suite_label_outcome(case, record) if case.override else None)
         if on_result is not None:
             on_result(result)
         results.append(result)
@@ -471,6 +529,9 @@ def summary_json(s: Summary, skipped_dialects: str) -> dict:
         "supported": len(sup),
         "agree": sum(r.outcome.status == AGREE for r in sup),
         "agreement_pct": round(s.agreement, 1),
+        "overridden": [r.case.name for r in s.results if r.case.override],
+        "suite_label_agree": s.suite_label_agreement()[0],
+        "suite_label_supported": s.suite_label_agreement()[1],
         "verdicts": dict(s.verdict_counts()),
         "statuses": dict(s.status_counts()),
         "disagreement_categories": dict(Counter(r.outcome.category for r in s.results
@@ -507,7 +568,14 @@ def print_summary(s: Summary, out=sys.stdout) -> None:
             p(f"      {r.case.name}: {r.outcome.reason}")
     if s.identity_failures:
         p(f"!!! IDENTITY CHECKS INCORRECT: {', '.join(r.case.name for r in s.identity_failures)}")
-    p(f"(b) agreement on supported pairs: {j['agree']}/{j['supported']} = {s.agreement:.1f}%")
+    p(f"(b) agreement on supported pairs: {j['agree']}/{j['supported']} = {s.agreement:.1f}%"
+      + (f" (with {len(j['overridden'])} expectation overrides)" if j["overridden"] else ""))
+    if j["overridden"]:
+        a, n = j["suite_label_agree"], j["suite_label_supported"]
+        p(f"    on the suite's own labels (no overrides): {a}/{n} = {100.0 * a / n if n else 0:.1f}%")
+        for r in s.results:
+            if r.case.override:
+                p(f"      override {r.case.name}: {r.case.suite_expected} -> {r.case.expected}: {r.case.override}")
     own = [r for r in s.supported if r.outcome.category != CAT_BY_DESIGN]
     if len(own) != len(s.supported):
         agree = sum(r.outcome.status == AGREE for r in own)
