@@ -183,3 +183,22 @@ def test_full_suite():
     assert failures == []
     assert len(summary.supported) >= 100
     assert summary.agreement >= 85.0, runner.summary_json(summary, "")
+
+
+def test_expectation_overrides_are_read_and_reported(selected):
+    by_name = {c.name: c for c in selected[0]}
+    for name, (expected, why) in runner.EXPECTATION_OVERRIDES.items():
+        c = by_name[name]
+        assert c.expected == expected and c.override == why and c.suite_expected != expected
+    c = by_name["litmus/linalg-loops/sum-assoc"]
+    cex = {"check": "value mismatch", "source_value": "1.0", "target_value": "2.0"}
+    rec = record("incorrect", counterexample=cex, confirmed=True)
+    out = runner.classify(c, rec)
+    assert out.status == runner.AGREE and "expectation overridden" in out.reason
+    assert runner.suite_label_outcome(c, rec).status == runner.DISAGREE
+
+
+def test_invalid_ir_has_no_expectation():
+    c = runner.Case("x/y/z", "/a.src.mlir", "/a.tgt.mlir", "src-ub/other", parses=False)
+    out = runner.classify(c, record("error", "a.mlir:5:8: slice along dimension 0 runs out-of-bounds"))
+    assert out.status == runner.NO_EXPECTATION and "parse_modernized" in out.reason

@@ -345,9 +345,30 @@ def _shift(name, fn):
             return poison(ctx, name + "".join("." + f for f in sorted(flags)) + (".exact" if exact else ""),
                           t.or_(*conds), r, x, y)
 
-        return elementwise(ctx, op, _index_bitwise(bv_shift) if isinstance(ty, IndexType) else bv_shift, a, b)
+        def index_shift(x, y):
+            k = t.static_int(y)
+            if k is None or not 0 <= k < INDEX_BITS or flags or exact:
+                return _index_bitwise(bv_shift)(x, y)
+            return _index_shift_by_constant(name, x, k)
+
+        return elementwise(ctx, op, index_shift if isinstance(ty, IndexType) else bv_shift, a, b)
 
     return sem
+
+
+def _index_shift_by_constant(name: str, x, k: int):
+    """An index shifted by a constant ``0 <= k < 64`` (never poison without flags) in integer
+    arithmetic, as ``muli``/``divsi``/``divui`` by ``2^k`` are encoded: ``shli`` is ``x * 2^k``
+    wrapped to 64 bits, ``shrsi`` is ``floor(x / 2^k)``, ``shrui`` is ``floor(u / 2^k)`` of the
+    unsigned reading ``u`` of ``x`` (read back as a signed index when ``k = 0``). The same bits
+    as the shift of the 64-bit pattern, without converting between integers and bit-vectors."""
+    if name == "shli":
+        return t.wrap_signed(x * (1 << k), INDEX_BITS)
+    if name == "shrsi":
+        return t.floordiv(x, t.int_val(1 << k))
+    if k == 0:
+        return x
+    return t.floordiv(_as_unsigned_index(x), t.int_val(1 << k))
 
 
 _shift("shli", t.shl)

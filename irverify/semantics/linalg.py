@@ -24,7 +24,9 @@ a scalar body (a region). Named ops (``linalg_named.py``) build that form themse
   body must be ``acc' = OP(acc, f(inputs...))`` (or ``OP(f, acc)``) for an associative and
   commutative OP; the result is an uninterpreted ``reduce_OP(init, summands, n)`` over the
   summand array masked to ``[0, n)`` (declared as an approximation: the compiler may reorder).
-  Float reductions always use that fold outside ``--fp=real``. Other bodies are unsupported.
+  Float reductions always use that fold outside ``--fp=real``; the float theory adds what every
+  order computes (``irverify.smt.float_fold``: one element, constants, NaN propagation). Other
+  bodies are unsupported.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from irverify.semantics.common import tensor_from_template
 from irverify.semantics.registry import semantics as _register
 from irverify.semantics.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
+from irverify.smt.float_fold import is_exact as fold_is_exact
 
 
 def semantics(name: str, attrs: tuple[str, ...] = ()):
@@ -435,7 +438,7 @@ def _folded(ctx, op, spec, info, ins, outs, k, extents, red, red_ext) -> Tensor:
     n = t.product(red_ext)
     if fp_op is None:
         ctx.approximate("integer reduction as an uninterpreted fold")
-    else:
+    elif not fold_is_exact(fp_op, n):  # e.g. one element or none: one order, computed exactly
         ctx.approximate("float reduction as an uninterpreted fold")
 
     def make(idx):

@@ -294,3 +294,6 @@ def scalar_binary(ctx, op: Op, a: Scalar, b: Scalar):
     ty = op.results[0].type
     ctx.approximate(f"uninterpreted float function {op.attrs['fn']}")
     return Scalar(ctx.fp.binary(op.attrs["fn"], a.term, b.term, ty), ty, any_poison(a.poison, b.poison))
+
+
+from irverify.semantics import linalg_conv  # noqa: E402,F401  (registers convolutions and poolings)

@@ -16,6 +16,9 @@
     quotient or ``fmod`` (§6.3), ``x * ±1 = ±x``, ``x / ±1 = ±x``, ``x / x = 1``, and
     ``x / 2^k = x * 2^-k`` when ``2^-k`` is representable (both round the same exact value).
 
+  A reduction (a fold in an unspecified order) is uninterpreted, except for what every order
+  computes (``float_fold``).
+
   Everything else (``addf``, ``mulf``, ``divf`` of non-special values, ``sitofp``, ``exp``...)
   is an uninterpreted function of the operand bits, which every real implementation is an
   instance of: a proof is sound, a counterexample may exist only in the abstraction (it must be
@@ -231,6 +234,15 @@ class BitsTheory:
         """``a`` with the sign bit of ``b`` (IEEE §5.5.1, exact for every input)."""
         w = ft.width
         return z3.Concat(z3.Extract(w - 1, w - 1, b), z3.Extract(w - 2, 0, a))
+
+    def reduce(self, op: str, init: Term, elems: Term, n: Term, ft: FloatType) -> Term:
+        """A fold of ``op`` over ``init`` and ``elems[0..n)`` (an array term) in an unspecified
+        order: an uninterpreted function, with what every order computes (``float_fold``)."""
+        from irverify.smt.float_fold import fold
+
+        uf = t.uf(f"fp.reduce_{op}.{ft.name}", init.sort(), elems.sort(), z3.IntSort(),
+                  self.sort(ft))(init, elems, n)
+        return fold(self, op, init, elems, n, ft, uf)
 
     # -- helpers shared by the exact and abstract arithmetic -------------------------------
 
@@ -556,11 +568,6 @@ class AbstractTheory(BitsTheory):
                     return z3.BitVecVal(n, width)
         return t.uf(f"fp.fpto{kind}{width}.{ft.name}", self.sort(ft), z3.BitVecSort(width))(a)
 
-    def reduce(self, op: str, init: Term, elems: Term, n: Term, ft: FloatType) -> Term:
-        """A fold of ``op`` over ``elems[0..n)`` (an array term) in an unspecified order."""
-        return t.uf(f"fp.reduce_{op}.{ft.name}", init.sort(), elems.sort(), z3.IntSort(),
-                    self.sort(ft))(init, elems, n)
-
 
 @bits_only_for_small_floats
 class IEEETheory(BitsTheory):
@@ -624,10 +631,6 @@ class IEEETheory(BitsTheory):
         kind = "si" if signed else "ui"
         unknown = t.uf(f"fp.fpto{kind}{width}.{ft.name}.out_of_range", a.sort(), z3.BitVecSort(width))(a)
         return z3.If(fits, conv(z3.RTZ(), x, z3.BitVecSort(width)), unknown)
-
-    def reduce(self, op: str, init: Term, elems: Term, n: Term, ft: FloatType) -> Term:
-        return t.uf(f"fp.reduce_{op}.{ft.name}", init.sort(), elems.sort(), z3.IntSort(),
-                    self.sort(ft))(init, elems, n)
 
 
 @bits_only_for_small_floats

@@ -1,0 +1,137 @@
+"""Float reductions whose order is unspecified: what every order computes.
+
+A float reduction (``linalg`` bodies ``acc' = OP(acc, f(...))``, Relax ``sum``/``max``...) is a
+fold of ``OP`` over its init and the elements ``elems[0..n)`` in an order and association the
+compiler chooses (each value used exactly once). The theories model it as an uninterpreted
+function of ``(init, elems, n)`` — the same fold of the same values is the same value — and
+``fold`` below adds what holds for *every* order, when ``n`` is a static count up to
+``EXPAND_LIMIT``:
+
+* ``n = 0``: the init; ``n = 1``: ``OP(init, elems[0])``, the only computation there is;
+* all values constant: the exact result when every order gives it (``fold_constants``);
+* ``maximum``/``minimum`` (IEEE 754-2019 §9.6: a total order on non-NaN values with
+  ``-0 < +0``, NaN propagating) are associative and commutative: every order computes the
+  greatest (least) value, or a NaN when there is one, so the fold is exact;
+* ``OP`` propagates NaN (``add``, ``mul``, ``maximum``, ``minimum``; IEEE 754-2019 §6.2 and
+  §9.6): a NaN among the init and the elements makes the result a NaN whatever the order, so the
+  result is an unknown NaN there and the uninterpreted fold elsewhere. Two folds over values
+  that differ only in their NaNs' bits (``x * 1.0`` against ``x``) are then equal up to NaN
+  payload, which refinement does not look at.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import z3
+
+from irverify.ir.core import FloatType
+from irverify.ir.float_bits import FORMATS, bits_to_fraction, round_fraction
+
+Term = z3.ExprRef
+
+# Static element counts up to which a fold's elements are read one by one (a NaN test per
+# element on each side costs the solver more than it helps past a few dozen: a 3x3x4 window
+# of a convolution compared with its im2col form stops being decided in time).
+EXPAND_LIMIT = 16
+
+PROPAGATES_NAN = ("add", "mul", "maximum", "minimum")
+
+
+def _two_adic(f: Fraction) -> int:
+    """The exponent of the lowest set bit of a nonzero dyadic rational."""
+    n, d = abs(f.numerator), f.denominator
+    return (n & -n).bit_length() - 1 - (d.bit_length() - 1)
+
+
+def _max_finite(name: str) -> Fraction:
+    e_bits, p = FORMATS[name]
+    bias = (1 << (e_bits - 1)) - 1
+    return Fraction((1 << p) - 1) * Fraction(2) ** (bias - (p - 1))
+
+
+def fold_constants(op: str, bits: list[int], ft: FloatType) -> int | None | str:
+    """The bits every order of the fold of ``op`` over the constants ``bits`` (init first)
+    computes: ``"nan"`` when every order gives a NaN, ``None`` when the orders may differ or
+    the case is not handled.
+
+    ``add``: the values are finite multiples of ``2^e`` (``e`` the lowest set bit among them);
+    when ``sum |v| < 2^p * 2^e`` and fits the format, every partial sum of any order is such a
+    multiple within range, so each addition is exact and every order computes the exact total.
+    A total of zero is ``-0`` only when every value is ``-0`` (IEEE §6.3: a sum of opposite
+    values is ``+0``, ``-0 + -0 = -0``). Infinities of one sign give that infinity, of both signs
+    NaN, provided the finite values satisfy the bound. ``maximum``/``minimum`` (total order on
+    non-NaN values, ``-0 < +0``) are exact in any order. Any NaN gives NaN for these ops."""
+    name = ft.name
+    w = ft.width
+    sign_bit = 1 << (w - 1)
+    values = [bits_to_fraction(b, name) for b in bits]
+    e_bits, p = FORMATS[name]
+    inf_bits = ((1 << e_bits) - 1) << (p - 1)
+    nan = [v is None and (b & ~sign_bit) != inf_bits for v, b in zip(values, bits)]
+    if any(nan):
+        return "nan" if op in PROPAGATES_NAN else None
+    infs = [b for v, b in zip(values, bits) if v is None]
+    finite = [(v, b) for v, b in zip(values, bits) if v is not None]
+    if op in ("maximum", "minimum"):
+        def key(b: int):
+            v = bits_to_fraction(b, name)
+            if v is None:
+                v = Fraction(10) ** 400 * (-1 if b & sign_bit else 1)
+            return (v, 0 if b & sign_bit else 1)  # -0 below +0
+        return (max if op == "maximum" else min)(bits, key=key)
+    if op != "add":
+        return None
+    nonzero = [v for v, _ in finite if v != 0]
+    total_abs = sum((abs(v) for v in nonzero), Fraction(0))
+    if nonzero:
+        e = min(_two_adic(v) for v in nonzero)
+        if total_abs >= Fraction(2) ** (p + e) or total_abs > _max_finite(name):
+            return None
+    if infs:
+        signs = {b & sign_bit for b in infs}
+        return infs[0] if len(signs) == 1 else "nan"
+    total = sum((v for v, _ in finite), Fraction(0))
+    if total != 0:
+        return round_fraction(total, name)  # exact: the total is representable
+    all_negative_zero = all(v == 0 and b & sign_bit for v, b in finite)
+    return sign_bit if all_negative_zero else 0
+
+
+def is_exact(op: str, n: Term) -> bool:
+    """Does ``fold`` compute the fold of ``op`` over ``n`` elements exactly (every order)?"""
+    from irverify.smt import terms as t
+
+    size = t.static_int(n)
+    return size is not None and (size <= 1 or (op in ("maximum", "minimum") and size <= EXPAND_LIMIT))
+
+
+def fold(theory, op: str, init: Term, elems: Term, n: Term, ft: FloatType, uf: Term) -> Term:
+    """The fold of ``op`` over ``init`` and ``elems[0..n)`` (see the module docstring); ``uf``
+    is the theory's uninterpreted fold of the same arguments."""
+    from irverify.smt import terms as t
+
+    size = t.static_int(n)
+    if size is None or size > EXPAND_LIMIT:
+        return uf
+    if size == 0:
+        return init
+    xs = [z3.simplify(z3.Select(elems, z3.IntVal(i))) for i in range(size)]
+    if size == 1:
+        return theory.binary(op, init, xs[0], ft)
+    init_s = z3.simplify(init)
+    if z3.is_bv_value(init_s) and all(z3.is_bv_value(x) for x in xs):
+        folded = fold_constants(op, [init_s.as_long()] + [x.as_long() for x in xs], ft)
+        if folded == "nan":
+            return theory.some_nan(f"reduce_{op}", ft, init, elems)
+        if folded is not None:
+            return z3.BitVecVal(folded, ft.width)
+    if op not in PROPAGATES_NAN:
+        return uf
+    any_nan = z3.Or(theory.is_nan(init, ft), *(theory.is_nan(x, ft) for x in xs))
+    if op in ("maximum", "minimum"):
+        acc = init
+        for x in xs:
+            acc = theory.binary(op, acc, x, ft)
+        uf = acc  # the NaN cases aside, exact in any order
+    return z3.If(any_nan, theory.some_nan(f"reduce_{op}", ft, init, elems), uf)
