@@ -70,6 +70,20 @@ def elementwise(ctx, op: Op, fn: Callable[..., Any], *args: Scalar | Tensor) -> 
     return tensor_from_template(ctx, result_type, dims, make)
 
 
+def operand_segments(op: Op, args: Sequence[Any], n: int) -> list[list[Any]]:
+    """Split an op's operands into its ``n`` variadic groups, as its ``operandSegmentSizes``
+    attribute says (an op without that attribute, or with another number of groups, is
+    unsupported)."""
+    sizes = op.attrs.get("operandSegmentSizes")
+    if not isinstance(sizes, list) or len(sizes) != n:
+        raise Unsupported(f"operand segments of '{op.name}'", op.loc)
+    out, k = [], 0
+    for s in sizes:
+        out.append(list(args[k:k + int(s)]))
+        k += int(s)
+    return out
+
+
 def static_or_dynamic(static: Sequence[int], dynamic: Sequence[Scalar]) -> list[Any]:
     """Merge an op's ``static_*`` list with its dynamic operands into index terms."""
     out, k = [], 0

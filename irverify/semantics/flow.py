@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from irverify.errors import Unsupported
 from irverify.ir.core import Op, TensorType
+from irverify.semantics.common import operand_segments
 from irverify.semantics.registry import semantics
 from irverify.semantics.values import Tensor
 from irverify.smt import terms as t
@@ -51,17 +52,6 @@ def dispatch_region(ctx, op: Op, *operands):
 # one is UB, as is a slice or an update that does not lie inside its tensor.
 
 
-def _groups(op: Op, args, n: int) -> list[list]:
-    sizes = op.attrs.get("operandSegmentSizes")
-    if not isinstance(sizes, list) or len(sizes) != n:
-        raise Unsupported(f"operand segments of '{op.name}'", op.loc)
-    out, k = [], 0
-    for s in sizes:
-        out.append(list(args[k:k + int(s)]))
-        k += int(s)
-    return out
-
-
 def _plain(op: Op, *tensors) -> None:
     for v in tensors:
         if not isinstance(v, Tensor) or type(v.type) is not TensorType or v.type.encoding is not None:
@@ -94,7 +84,7 @@ def tensor_reshape(ctx, op: Op, *args):
     counts agree."""
     from irverify.semantics.tensor import delinearize, linearize, map_tensor
 
-    src, src_dims, res_dims = _groups(op, args, 3)
+    src, src_dims, res_dims = operand_segments(op, args, 3)
     src = src[0]
     _plain(op, src)
     _check_dims(ctx, op, src, src_dims, "source")
@@ -110,7 +100,7 @@ def tensor_slice(ctx, op: Op, *args):
     the source."""
     from irverify.semantics.tensor import map_tensor
 
-    src, src_dims, starts, lengths, res_dims = _groups(op, args, 5)
+    src, src_dims, starts, lengths, res_dims = operand_segments(op, args, 5)
     src = src[0]
     _plain(op, src)
     _check_dims(ctx, op, src, src_dims, "source")
@@ -127,7 +117,7 @@ def tensor_slice(ctx, op: Op, *args):
 @semantics("flow.tensor.update")
 def tensor_update(ctx, op: Op, *args):
     """``target`` with ``update`` written at ``start``; UB unless it lies inside ``target``."""
-    target, target_dims, starts, update, update_dims = _groups(op, args, 5)
+    target, target_dims, starts, update, update_dims = operand_segments(op, args, 5)
     target, update = target[0], update[0]
     _plain(op, target, update)
     _check_dims(ctx, op, target, target_dims, "target")

@@ -22,7 +22,7 @@ from irverify.errors import Unsupported
 from irverify.ir.affine import AffineMap, BinExpr, Const, Dim
 from irverify.ir.core import DenseAttr, FloatType, IntType, Op
 from irverify.semantics.linalg import Structured, run_structured
-from irverify.semantics.linalg_named import BodyBuilder, elem_of, ins_outs, semantics
+from irverify.semantics.linalg_named import BodyBuilder, elem_of, ins_outs, multiply_accumulate, semantics
 
 # name -> (loop dims, input map, kernel map, output map, reduction dims, window pairs).
 # Maps are lists of loop-dim names; a window pair (out, k) in the input map is
@@ -119,14 +119,7 @@ def convolution(ctx, op: Op, *operands):
     maps = _maps(op, loops, in_map, k_map, out_map)
     _check_memoized(op, maps)
     out = op.results[0].type.elem
-    b = BodyBuilder(op, [elem_of(op.operands[0]), elem_of(op.operands[1]), out])
-    x, y = b.cast(b.args[0], out, False), b.cast(b.args[1], out, False)
-    if isinstance(out, FloatType):
-        body = b.finish(b.emit("arith.addf", [b.args[2], b.emit("arith.mulf", [x, y], out)], out))
-    elif out == IntType(1):  # MLIR's bool arithmetic: add is or, mul is and
-        body = b.finish(b.emit("arith.ori", [b.args[2], b.emit("arith.andi", [x, y], out)], out))
-    else:
-        body = b.finish(b.emit("arith.addi", [b.args[2], b.emit("arith.muli", [x, y], out)], out))
+    body = multiply_accumulate(op, out, False)
     return run_structured(ctx, op, Structured(maps, _iterators(loops, reduced), body, 2), ins, outs)
 
 

@@ -189,6 +189,19 @@ CONTRACTIONS = {
 }
 
 
+def multiply_accumulate(op: Op, out, unsigned: bool):
+    """The body ``acc + cast(a) * cast(b)`` of a contraction or convolution whose operands are
+    ``op``'s first two and whose accumulator has type ``out`` (the operands are cast to ``out``,
+    zero-extended when ``unsigned``). On ``i1`` MLIR's bool arithmetic applies: add is ``or``,
+    mul is ``and``."""
+    b = BodyBuilder(op, [elem_of(op.operands[0]), elem_of(op.operands[1]), out])
+    x, y = b.cast(b.args[0], out, unsigned), b.cast(b.args[1], out, unsigned)
+    if isinstance(out, FloatType):
+        return b.finish(b.emit("arith.addf", [b.args[2], b.emit("arith.mulf", [x, y], out)], out))
+    if out == IntType(1):
+        return b.finish(b.emit("arith.ori", [b.args[2], b.emit("arith.andi", [x, y], out)], out))
+    return b.finish(b.emit("arith.addi", [b.args[2], b.emit("arith.muli", [x, y], out)], out))
+
 def contraction(ctx, op: Op, *operands):
     """``C[par] = C[par] + cast(A[..]) * cast(B[..])`` summed over the reduction dim; on ``i1``
     (after the casts) ``+`` is ``ori`` and ``*`` is ``andi``, as in MLIR's region builder."""
@@ -201,14 +214,7 @@ def contraction(ctx, op: Op, *operands):
         raise Unsupported(f"indexing maps {maps} of '{op.name}'", op.loc)
     out = op.results[0].type.elem
     unsigned = cast_kind(op)
-    b = BodyBuilder(op, [elem_of(op.operands[0]), elem_of(op.operands[1]), out])
-    x, y = b.cast(b.args[0], out, unsigned), b.cast(b.args[1], out, unsigned)
-    if isinstance(out, FloatType):
-        body = b.finish(b.emit("arith.addf", [b.args[2], b.emit("arith.mulf", [x, y], out)], out))
-    elif out == IntType(1):  # MLIR's bool arithmetic: add is or, mul is and
-        body = b.finish(b.emit("arith.ori", [b.args[2], b.emit("arith.andi", [x, y], out)], out))
-    else:
-        body = b.finish(b.emit("arith.addi", [b.args[2], b.emit("arith.muli", [x, y], out)], out))
+    body = multiply_accumulate(op, out, unsigned)
     iters = ["parallel" if k == "p" else "reduction" for k in kinds]
     return run_structured(ctx, op, Structured(list(maps), iters, body, 2), ins, outs)
 

@@ -26,21 +26,10 @@ from typing import Any
 
 from irverify.errors import Unsupported
 from irverify.ir.core import Op, TensorType
-from irverify.semantics.common import static_or_dynamic
+from irverify.semantics.common import operand_segments, static_or_dynamic
 from irverify.semantics.registry import semantics
 from irverify.semantics.values import Scalar, Tensor
 from irverify.smt import terms as t
-
-
-def _segments(op: Op, args, n: int) -> list[list[Any]]:
-    sizes = op.attrs.get("operandSegmentSizes")
-    if not isinstance(sizes, list) or len(sizes) != n:
-        raise Unsupported(f"operand segments of '{op.name}'", op.loc)
-    out, k = [], 0
-    for s in sizes:
-        out.append(list(args[k:k + int(s)]))
-        k += int(s)
-    return out
 
 
 def _layout(ctx, op: Op, rank: int, dyn_tiles) -> tuple[list[int], list[int], list[Any]]:
@@ -66,7 +55,7 @@ def _plain(op: Op, *values) -> None:
 @semantics("linalg.pack", attrs=("inner_dims_pos", "outer_dims_perm", "static_inner_tiles"))
 def pack(ctx, op: Op, *args):
     """See the module docstring."""
-    src, dest, padding, dyn_tiles = _segments(op, args, 4)
+    src, dest, padding, dyn_tiles = operand_segments(op, args, 4)
     src, dest = src[0], dest[0]
     _plain(op, src, dest)
     n = src.rank
@@ -124,7 +113,7 @@ def pack(ctx, op: Op, *args):
 def unpack(ctx, op: Op, *args):
     """See the module docstring."""
     sizes = op.attrs.get("operandSegmentSizes")
-    groups = _segments(op, args, len(sizes) if isinstance(sizes, list) and len(sizes) in (3, 4) else 3)
+    groups = operand_segments(op, args, len(sizes) if isinstance(sizes, list) and len(sizes) in (3, 4) else 3)
     src, dest, rest = groups[0][0], groups[1][0], groups[2:]
     from irverify.semantics.common import DYNAMIC
 
