@@ -574,10 +574,9 @@ def ite_parts(x: Term):
     return None
 
 
-def has_uninterpreted_app(*terms: Term, prefix: str = "") -> bool:
-    """Does any term apply an uninterpreted function (of at least one argument) whose name starts
-    with ``prefix``? Input arrays and constants do not count: a formula without such
-    applications is exact."""
+def _uninterpreted_apps(*terms: Term):
+    """Every distinct application of an uninterpreted function (of at least one argument) in the
+    terms, under quantifiers too (input arrays and constants are not applications)."""
     seen: set[int] = set()
     todo = list(terms)
     while todo:
@@ -590,11 +589,16 @@ def has_uninterpreted_app(*terms: Term, prefix: str = "") -> bool:
             continue
         if not z3.is_app(x):
             continue
-        if (x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0
-                and x.decl().name().startswith(prefix)):
-            return True
+        if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
+            yield x
         todo.extend(x.children())
-    return False
+
+
+def has_uninterpreted_app(*terms: Term, prefix: str = "") -> bool:
+    """Does any term apply an uninterpreted function (of at least one argument) whose name starts
+    with ``prefix``? Input arrays and constants do not count: a formula without such
+    applications is exact."""
+    return any(x.decl().name().startswith(prefix) for x in _uninterpreted_apps(*terms))
 
 
 def resolve_apps(term: Term, value: Callable[[Term], Term | None], rounds: int = 64) -> Term:
@@ -603,24 +607,8 @@ def resolve_apps(term: Term, value: Callable[[Term], Term | None], rounds: int =
     simplifying after each round, until none is left that ``value`` resolves. Used to evaluate a
     closed term whose functions have a concrete meaning (a NaN payload, ``exp``)."""
     for _ in range(rounds):
-        pairs, seen, todo = [], set(), [term]
-        while todo:
-            x = todo.pop()
-            if x.get_id() in seen:
-                continue
-            seen.add(x.get_id())
-            if z3.is_quantifier(x):
-                todo.append(x.body())
-                continue
-            if not z3.is_app(x):
-                continue
-            if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0 \
-                    and all(is_value(c) for c in x.children()):
-                v = value(x)
-                if v is not None:
-                    pairs.append((x, v))
-                continue
-            todo.extend(x.children())
+        pairs = [(x, v) for x in _uninterpreted_apps(term) if all(is_value(c) for c in x.children())
+                 for v in [value(x)] if v is not None]
         if not pairs:
             return term
         term = z3.simplify(z3.substitute(term, *pairs))
@@ -629,19 +617,7 @@ def resolve_apps(term: Term, value: Callable[[Term], Term | None], rounds: int =
 
 def uninterpreted_names(term: Term) -> list[str]:
     """The names of the uninterpreted functions (of at least one argument) applied in ``term``."""
-    out, seen, todo = set(), set(), [term]
-    while todo:
-        x = todo.pop()
-        if x.get_id() in seen:
-            continue
-        seen.add(x.get_id())
-        if z3.is_quantifier(x):
-            todo.append(x.body())
-        elif z3.is_app(x):
-            if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
-                out.add(x.decl().name())
-            todo.extend(x.children())
-    return sorted(out)
+    return sorted({x.decl().name() for x in _uninterpreted_apps(term)})
 
 
 def array_sort(rank: int, elem_sort: Sort) -> Sort:
