@@ -17,7 +17,7 @@ import numpy as np
 import pytest
 
 from irverify.execute.iree import ExecutionError, run_host_module
-from irverify.frontends.mlir.dispatch_confirm import CPU_TARGET
+from irverify.frontends.mlir.dispatch_confirm import executable_module
 from irverify.frontends.mlir.parse import parse_mlir
 from irverify.verify.evaluate import evaluate_function
 
@@ -121,23 +121,7 @@ def host_text(name: str) -> str:
                 f"({', '.join(types)}) -> ({ties})")
     host.append(f"  return {', '.join(f'%r#{j}' for j in range(len(elems)))} : {res}")
     host.append("}")
-    return "\n".join([
-        f"#cpu = {CPU_TARGET}",
-        'module attributes {hal.device.targets = [#hal.device.target<"local", [#cpu]> : !hal.device]} {',
-        "hal.executable private @ex {",
-        "  hal.executable.variant public @cpu target(#cpu) {",
-        f"    hal.executable.export public @d ordinal(0) layout({layout}) count(%dev: !hal.device) -> (index, index, index) {{",
-        "      %c1 = arith.constant 1 : index",
-        "      hal.return %c1, %c1, %c1 : index, index, index",
-        "    }",
-        "    builtin.module {",
-        *("      " + k for k in kernel),
-        "    }",
-        "  }",
-        "}",
-        *host,
-        "}",
-    ])
+    return executable_module(layout, kernel, host)
 
 
 def random_call(name: str, rng):

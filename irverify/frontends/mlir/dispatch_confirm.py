@@ -236,23 +236,7 @@ def wrap(mod: Module, fn: Function) -> Wrapped:
                 f"({', '.join(types)}) -> ({ties})")
     host.append(f"  return {', '.join(f'%r#{j}' for j in range(n_bind))} : {res_types}")
     host.append("}")
-    wrapped.text = "\n".join([
-        f"#cpu = {CPU_TARGET}",
-        "module attributes {hal.device.targets = [#hal.device.target<\"local\", [#cpu]> : !hal.device]} {",
-        "hal.executable private @ex {",
-        "  hal.executable.variant public @cpu target(#cpu) {",
-        f"    hal.executable.export public @d ordinal(0) layout({layout}) count(%dev: !hal.device) -> (index, index, index) {{",
-        "      %c1 = arith.constant 1 : index",
-        "      hal.return %c1, %c1, %c1 : index, index, index",
-        "    }",
-        "    builtin.module {",
-        *("      " + k for k in kernel),
-        "    }",
-        "  }",
-        "}",
-        *host,
-        "}",
-    ])
+    wrapped.text = executable_module(layout, kernel, host)
     wrapped.binding_types = {j: elem_of[j] for j in range(n_bind)}
     return wrapped
 
@@ -415,3 +399,26 @@ def _differ(s, g) -> list[int]:
 def _positions(bad: list[int]) -> str:
     shown = ", ".join(map(str, bad[:32]))
     return f"[{shown}{', ...' if len(bad) > 32 else ''}] ({len(bad)} in all)"
+
+
+def executable_module(layout: str, kernel: list[str], host: list[str]) -> str:
+    """A module that IREE compiles for llvm-cpu: one ``hal.executable`` whose single export
+    ``@d`` (pipeline layout ``layout``, one workgroup) holds the ``kernel`` lines, followed by the
+    ``host`` lines (a function that ``flow.dispatch``-es it)."""
+    return "\n".join([
+        f"#cpu = {CPU_TARGET}",
+        "module attributes {hal.device.targets = [#hal.device.target<\"local\", [#cpu]> : !hal.device]} {",
+        "hal.executable private @ex {",
+        "  hal.executable.variant public @cpu target(#cpu) {",
+        f"    hal.executable.export public @d ordinal(0) layout({layout}) count(%dev: !hal.device) -> (index, index, index) {{",
+        "      %c1 = arith.constant 1 : index",
+        "      hal.return %c1, %c1, %c1 : index, index, index",
+        "    }",
+        "    builtin.module {",
+        *("      " + k for k in kernel),
+        "    }",
+        "  }",
+        "}",
+        *host,
+        "}",
+    ])
