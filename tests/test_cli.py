@@ -524,11 +524,28 @@ def test_broken_pipe_is_quiet(tmp_path, args):
 
 
 @pytest.mark.iree
-def test_scalar_functions_are_labelled_iree_vm(tmp_path, capsys):
+def test_scalar_functions_run_as_a_0d_tensor_dispatch(tmp_path, capsys):
     path = write(tmp_path, "bad.srctgt.mlir", ADD_VS_SUB)
     code, out, _ = run_main(capsys, "check", path, "--json")
     assert code == 1
-    assert json.loads(out)["functions"][0]["execution"]["backend"] == "IREE VM"
+    fn = json.loads(out)["functions"][0]
+    assert fn["execution"]["backend"] == "IREE llvm-cpu (0-d tensor dispatch)"
+    assert fn["oracles"] == ["IREE llvm-cpu (0-d tensor dispatch)"]
+
+
+def test_the_dispatch_wrapper_calls_the_function_in_a_0d_linalg_generic():
+    from irverify.frontends.mlir.confirm import dispatch_text, dispatchable
+    from irverify.frontends.mlir.parse import parse_mlir as parse
+
+    mod = parse(ADD_VS_SUB, "s.mlir")
+    assert dispatchable(mod.functions["src"])
+    text = dispatch_text(mod, [mod.functions["src"]])
+    assert "func.func private @src(" in text and "func.func private @tgt(" in text
+    assert "func.func @__irverify_dispatch_src(%t0: tensor<i32>, %t1: tensor<i32>) -> (tensor<i32>)" in text
+    assert "func.call @src(%a0, %a1) : (i32, i32) -> (i32)" in text
+    parse(text, "wrapped.mlir")  # well-formed MLIR
+    idx = parse("func.func @f(%i: index) -> index {\n  return %i : index\n}\n", "i.mlir")
+    assert not dispatchable(idx.functions["f"])
 
 
 def test_runs_in_vm_only_without_tensors():

@@ -66,4 +66,4 @@ def test_readme_report_has_the_shape_of_a_real_run(capsys, monkeypatch):
     assert [shape(x) for x in shown] == [shape(x) for x in real]
     for lines in (shown, real):
         check_values(lines)
-        assert "confirmed: true (IREE VM)" in "\n".join(lines)
+        assert "confirmed: true (IREE llvm-cpu (0-d tensor dispatch))" in "\n".join(lines)

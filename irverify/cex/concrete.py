@@ -114,3 +114,68 @@ def _differ(a, b):
         scale = max(1.0, float(mags.max()) if mags.size else 1.0)
         far = np.where(finite, np.abs(a - b) > RELATIVE * scale, True)
     return ~same & far
+
+
+REFERENCE = "irverify's concrete evaluation of the op definitions (no compiler involved)"
+EVALUATED_ELEMENTS = 4096  # larger inputs: the element-by-element evaluation costs too much
+
+
+def exact_witness(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+                  cex: Counterexample) -> str | None:
+    """Evaluate both functions at an exact counterexample's inputs (exact IEEE floats, every op
+    as its definition says, without the solver) and say what shows the failure there: target
+    UB where the source has none, a poison target element where the source's is defined, or two
+    different values. None when the evaluation shows nothing (or cannot run: poison or missing
+    inputs, inputs too large, outputs that are not results)."""
+    import numpy as np
+
+    from irverify.cex.confirm import call_args
+    from irverify.verify.evaluate import evaluate_function
+
+    if cex.poison_inputs:
+        return None
+    try:
+        args_s, args_t = call_args(s, cex), call_args(g, cex)
+    except ValueError:
+        return None
+    if sum(np.asarray(a).size for a in args_s) > EVALUATED_ELEMENTS:
+        return None
+    ub_only = cex.check.startswith("target has undefined")
+    try:
+        with np.errstate(all="ignore"):
+            ev_s = evaluate_function(src_mod, s.name, args_s, fp_name="ieee", outputs_too=not ub_only)
+            ev_t = evaluate_function(tgt_mod, g.name, args_t, fp_name="ieee", outputs_too=not ub_only)
+    except Exception:  # noqa: BLE001 - not evaluable concretely: no evidence
+        return None
+    if ev_s.ub:
+        return None  # the source is undefined on these inputs: nothing to compare
+    if ev_t.ub:
+        return f"the target is undefined on these inputs ({ev_t.ub[0]}), the source is not"
+    if ub_only or not cex.output.startswith("result #"):
+        return None
+    k = int(cex.output.split("#")[1])
+    if k >= len(ev_s.outputs) or k >= len(ev_t.outputs):
+        return None
+    at = tuple(cex.index)
+    a, b = np.asarray(ev_s.outputs[k]), np.asarray(ev_t.outputs[k])
+    masks = [np.asarray(ev.undefined[k]) if ev.undefined[k] is not None else None for ev in (ev_s, ev_t)]
+    if a.shape != b.shape or len(at) != a.ndim:
+        return None
+    where = f"{cex.output}{list(at) if at else ''}"
+    if masks[0] is not None and masks[0][at]:
+        return None
+    if masks[1] is not None and masks[1][at]:
+        return f"{where}: the target is poison, the source {a[at].item()!r}"
+    x, y = a[at].item(), b[at].item()
+    if _same(x, y):
+        return None
+    return f"{where}: source {x!r}, target {y!r}"
+
+
+def _same(x, y) -> bool:
+    """Equal values; any two NaNs are the same (payloads are unspecified); -0.0 and 0.0 differ."""
+    if isinstance(x, float) and isinstance(y, float):
+        if math.isnan(x) and math.isnan(y):
+            return True
+        return x == y and math.copysign(1, x) == math.copysign(1, y)
+    return x == y

@@ -201,8 +201,8 @@ def compare(cex: Counterexample, src_out: list, tgt_out: list, use_index: bool, 
     bad = ~equal(s, g, rtol)
     if np.any(bad):
         first = tuple(int(x) for x in np.argwhere(bad)[0]) if s.ndim else ()
-        share = f"{int(bad.sum())} of {bad.size} elements differ"
-        return True, f"{label}{list(first)}: source {_text(s[first])}, target {_text(g[first])} ({share}{note})", s, g
+        share = f" ({int(bad.sum())} of {bad.size} elements differ{note})" if s.ndim else note
+        return True, f"{label}{list(first) if s.ndim else ''}: source {_text(s[first])}, target {_text(g[first])}{share}", s, g
     return False, f"{label} equal on both sides{note}", s, g
 
 

@@ -471,6 +471,15 @@ def confirm_or_settle(report: FunctionReport, approx: list[str], opts: Options, 
         report.confirmation = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, bool(approx))
     elif approx and plan is None and reproduced(report, src_mod, s, tgt_mod, g):
         return report  # not executed (--no-confirm), but reproduced concretely
+    conf = report.confirmation
+    unobservable = cex.check != "value mismatch" or cex.target_value == "poison"
+    if not approx and plan is None and (conf.confirmed is None if conf else unobservable):
+        from irverify.cex.concrete import REFERENCE, exact_witness
+
+        evidence = exact_witness(src_mod, s, tgt_mod, g, cex)  # the oracle execution could not be
+        if evidence is not None:
+            report.notes.append(f"confirmed by {REFERENCE}: {evidence}")
+            report.oracles.append(REFERENCE)
     return settle(report, approx, opts)
 
 
@@ -511,6 +520,7 @@ def reproduced(report: FunctionReport, src_mod: Module, s: Function, tgt_mod: Mo
     report.verdict, report.message, report.float_undecided = Verdict.INCORRECT, "", False
     report.notes.append("reproduced by irverify's concrete evaluation (IEEE rounding, math "
                         "functions computed numerically), not executed: " + evidence)
+    report.oracles.append("irverify's concrete evaluation (IEEE rounding, math functions computed numerically)")
     return True
 
 
@@ -519,6 +529,7 @@ def settle(report: FunctionReport, approx: list[str], opts: Options) -> Function
     conf = report.confirmation
     confirmed = conf.confirmed if conf else None
     if confirmed is True:
+        report.oracles.insert(0, conf.backend)
         return report
     if approx:
         report.verdict = Verdict.UNKNOWN

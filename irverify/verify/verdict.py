@@ -108,6 +108,7 @@ class FunctionReport:
     model: str = ""  # the float theory that gave the verdict ("abstract", "ieee", "real")
     float_undecided: bool = False  # unknown only because of an approximate float model
     pending_approx: list[str] = field(default_factory=list, repr=False)  # confirmation deferred
+    oracles: list[str] = field(default_factory=list)  # what confirmed the counterexample
 
     def to_json(self) -> dict:
         return {
@@ -117,6 +118,7 @@ class FunctionReport:
             "counterexample": self.counterexample.to_json() if self.counterexample else None,
             "confirmed": self.confirmation.confirmed if self.confirmation else None,
             "execution": self.confirmation.to_json() if self.confirmation else None,
+            "oracles": self.oracles,
             "notes": self.notes,
             "source_ub": self.source_ub,
             "message": self.message,

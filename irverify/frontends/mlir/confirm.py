@@ -1,8 +1,13 @@
 """Replaying a counterexample on IREE: run source and target on the same inputs.
 
 IREE dispatches tensor computations to the ``llvm-cpu`` backend; a function on scalars only
-stays in the host program, which IREE's VM interprets, so its report names ``IREE VM``
-(the two can differ, e.g. in how a scalar ``i8`` is widened).
+would stay in the host program, which IREE's VM interprets, and IREE 3.13's VM is not a
+faithful oracle for scalar code: it computes ``arith.shrui`` on a negative ``i8`` in its 32-bit
+register, folds ``x + 0.0`` into ``x`` (wrong for ``x = -0.0``) and cannot compile ``f16``
+constants, ``f64`` truncations or ``fptoui``. So a function on integer and float scalars is run
+as a 0-d tensor dispatch (``dispatch_text``: its body inlined into a ``linalg.generic`` on 0-d
+tensors), which IREE compiles for llvm-cpu; the report names ``IREE llvm-cpu (0-d tensor
+dispatch)``. Only when that does not compile is the function run in the VM (``IREE VM``).
 
 Outputs are compared bit for bit (floats: the same bits, or both NaN). When the encoding was
 approximate (abstract floats), random inputs of the counterexample's shapes (floats in [-4, 4)
@@ -33,10 +38,88 @@ def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function
         return ub
     try:
         cands = candidates(src_fn, cex, approximate, RANDOM_INPUTS)
-        src_runs, tgt_runs = _run_both(src_mod, src_fn, tgt_mod, tgt_fn, [c.args for c in cands])
+        arg_lists = [c.args for c in cands]
+        if dispatchable(src_fn) and dispatchable(tgt_fn):
+            runs = _run_both_dispatched(src_mod, src_fn, tgt_mod, tgt_fn, arg_lists)
+            if not all(isinstance(r, Exception) for side in runs for r in side):
+                return decide(DISPATCH_BACKEND, src_fn, cex, cands, *runs, rtol=None)
+        src_runs, tgt_runs = _run_both(src_mod, src_fn, tgt_mod, tgt_fn, arg_lists)
     except ValueError as e:
         return Confirmation(None, backend, f"not run: {e}")
     return decide(backend, src_fn, cex, cands, src_runs, tgt_runs, rtol=None)
+
+
+DISPATCH_BACKEND = "IREE llvm-cpu (0-d tensor dispatch)"
+DISPATCH_TYPES = ("i1", "i8", "i16", "i32", "i64", "f16", "f32", "f64")
+WRAPPER = "__irverify_dispatch_"
+
+
+def dispatchable(fn: Function) -> bool:
+    """Can ``fn`` run as a 0-d tensor dispatch: it runs in the VM (``runs_in_vm``), has a
+    body and at least one result, and every argument and result is an integer or float scalar
+    that may cross a dispatch boundary (not ``index``)?"""
+    types = [a.type for a in fn.args] + list(fn.result_types)
+    return (fn.body is not None and bool(fn.result_types) and runs_in_vm(fn)
+            and all(str(t) in DISPATCH_TYPES for t in types))
+
+
+def dispatch_text(mod: Module, fns: list[Function]) -> str:
+    """The module's text with every function made private and, for each of ``fns``, a public
+    ``@__irverify_dispatch_<name>`` taking and returning 0-d tensors whose ``linalg.generic``
+    body calls the function (IREE inlines the call, so the scalar code is dispatched)."""
+    import re
+
+    text = re.sub(r"func\.func\s+(?:public\s+)?@", "func.func private @", mod.text)
+    wrappers = []
+    for fn in fns:
+        args = [str(a.type) for a in fn.args]
+        res = [str(t) for t in fn.result_types]
+        params = ", ".join(f"%t{i}: tensor<{t}>" for i, t in enumerate(args))
+        ins = ", ".join(f"%t{i}" for i in range(len(args)))
+        maps = ", ".join(["affine_map<() -> ()>"] * (len(args) + len(res)))
+        block = ", ".join([f"%a{i}: {t}" for i, t in enumerate(args)] + [f"%o{j}: {t}" for j, t in enumerate(res)])
+        call_args = ", ".join(f"%a{i}" for i in range(len(args)))
+        wrappers += [
+            f"func.func @{WRAPPER}{fn.name[1:] if fn.name.startswith('@') else fn.name}({params}) -> "
+            f"({', '.join(f'tensor<{t}>' for t in res)}) {{",
+            *(f"  %e{j} = tensor.empty() : tensor<{t}>" for j, t in enumerate(res)),
+            f"  %r:{len(res)} = linalg.generic {{indexing_maps = [{maps}], iterator_types = []}}"
+            + (f" ins({ins} : {', '.join(f'tensor<{t}>' for t in args)})" if args else "")
+            + f" outs({', '.join(f'%e{j}' for j in range(len(res)))} : {', '.join(f'tensor<{t}>' for t in res)}) {{",
+            f"  ^bb0({block}):",
+            f"    %v:{len(res)} = func.call @{fn.name.lstrip('@')}({call_args}) : ({', '.join(args)}) -> ({', '.join(res)})",
+            f"    linalg.yield {', '.join(f'%v#{j}' for j in range(len(res)))} : {', '.join(res)}",
+            f"  }} -> ({', '.join(f'tensor<{t}>' for t in res)})",
+            f"  return {', '.join(f'%r#{j}' for j in range(len(res)))} : {', '.join(f'tensor<{t}>' for t in res)}",
+            "}",
+        ]
+    body = "\n".join(wrappers)
+    stripped = text.rstrip()
+    if re.match(r"\s*module\b", text) and stripped.endswith("}"):  # inside an explicit module
+        return stripped[:-1] + body + "\n}\n"
+    return text + "\n" + body + "\n"
+
+
+def _run_both_dispatched(src_mod, src_fn, tgt_mod, tgt_fn, arg_lists):
+    """``_run_both`` through the 0-d tensor wrappers of ``dispatch_text``."""
+    import numpy as np
+
+    from irverify.execute.iree import numpy_dtype_for, run_functions
+
+    def tensors(fn, args):
+        return [np.array(v, dtype=numpy_dtype_for(str(a.type))) for a, v in zip(fn.args, args)]
+
+    def run(mod, fns, calls):
+        return run_functions(dispatch_text(mod, fns), calls)
+
+    name = lambda fn: WRAPPER + fn.name.lstrip("@")  # noqa: E731
+    if src_mod is tgt_mod:
+        calls = [(name(src_fn), tensors(src_fn, c)) for c in arg_lists]
+        calls += [(name(tgt_fn), tensors(tgt_fn, c)) for c in arg_lists]
+        out = run(src_mod, [src_fn, tgt_fn] if src_fn is not tgt_fn else [src_fn], calls)
+        return out[: len(arg_lists)], out[len(arg_lists):]
+    return (run(src_mod, [src_fn], [(name(src_fn), tensors(src_fn, c)) for c in arg_lists]),
+            run(tgt_mod, [tgt_fn], [(name(tgt_fn), tensors(tgt_fn, c)) for c in arg_lists]))
 
 
 def runs_in_vm(fn: Function) -> bool:

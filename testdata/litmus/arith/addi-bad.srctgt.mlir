@@ -7,7 +7,7 @@
 // CHECK: Differing output: result #0
 // CHECK: Source value:
 // CHECK: Target value:
-// CHECK: confirmed: true (IREE VM)
+// CHECK: confirmed: true (IREE llvm-cpu (0-d tensor dispatch))
 // CHECK: verdict: incorrect
 
 func.func @src(%x: i32, %y: i32) -> i32 {

@@ -6,6 +6,12 @@
 // CHECK: Source value: 0.0 (0x00000000)
 // CHECK-NEXT: Target value: -0.0 (0x80000000)
 // CHECK: verdict: incorrect
+// With confirmation, the scalar function runs as a 0-d tensor dispatch on llvm-cpu, which
+// computes IEEE sums (IREE's VM would fold x + 0.0 into x: testdata/iree-bugs/).
+// RUN: not irverify check %s | filecheck %s --check-prefix=EXEC
+// EXEC: @src: incorrect
+// EXEC: confirmed: true (IREE llvm-cpu (0-d tensor dispatch)) result #0: source 0.0, target -0.0
+// EXEC: verdict: incorrect
 
 func.func @src(%x: f32) -> f32 {
   %z = arith.constant 0.0 : f32
