@@ -78,6 +78,8 @@ def call_args(fn: Function, cex: Counterexample) -> list:
     args = []
     for a in fn.args:
         if a.name in cex.tensors:
+            if isinstance(cex.tensors[a.name], str):  # too large to extract (cex.extract.MAX_ELEMENTS)
+                raise ValueError(f"input {a.name} is {cex.tensors[a.name].strip('<>')}: too large to run")
             args.append(cex.tensors[a.name])
         elif a.name in cex.scalars:
             args.append(cex.scalars[a.name])

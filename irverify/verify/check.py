@@ -495,7 +495,8 @@ def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
         return cex, ""
     with solver.budget(opts.timeout_s):  # all the retries together get one query's timeout
         found = witness.observable(outcome, inputs, src, tgt, fp, opts.timeout_s,
-                                   acceptable=lambda f: not source_unknown(f, src))
+                                   acceptable=lambda f: not source_unknown(f, src),
+                                   small=why.endswith("too large to run"))
     if found is None:
         return cex, ""
     better, k = found
