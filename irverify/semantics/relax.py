@@ -34,7 +34,8 @@ from irverify.smt import terms as t
 # uninterpreted function of its summands (larger or symbolic extents: of a lambda array).
 UNROLL_LIMIT = 4096
 ABSTRACT_UNROLL_LIMIT = 256
-EXACT_FLOAT_OPS = {"ieee": {"add", "sub", "mul", "div", "sqrt", "neg", "abs", "convert", "from_int"},
+EXACT_FLOAT_OPS = {"ieee": {"add", "sub", "mul", "div", "sqrt", "neg", "abs", "convert", "from_int",
+                            "floor", "ceil", "trunc", "roundeven"},
                    "abstract": {"neg", "abs", "convert"}}
 DTYPE_NAMES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float64",
                1: "bool", 8: "int8", 16: "int16", 32: "int32", 64: "int64"}
@@ -118,7 +119,7 @@ def declare(ctx, what: str, ft: FloatType) -> None:
 
 
 NAN_PROPAGATING = {"add", "sub", "mul", "div", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid",
-                   "sin", "cos", "erf", "floor", "ceil", "round"}
+                   "sin", "cos", "erf", "floor", "ceil", "trunc", "roundeven"}
 
 
 def split_nan(ctx, x, ft: FloatType):
@@ -594,8 +595,11 @@ def _unary(name: str, float_name: str | None, int_fn=None):
 
 _unary("negative", "neg", lambda x: int_arith("sub", t.bv_val(0, t.width(x)), x))
 _unary("abs", "abs")
-for _name in ("exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "sin", "cos", "erf", "floor", "ceil", "round"):
+for _name in ("exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "sin", "cos", "erf", "floor", "ceil", "trunc"):
     _unary(_name, _name)
+# TVM lowers ``round`` to ``llvm.nearbyint`` (halfway cases to even, like numpy.round), not to C
+# ``round`` (halfway cases away from zero): the theory's ``roundeven``.
+_unary("round", "roundeven")
 
 
 _CMP = {"equal": ("oeq", t.eq), "not_equal": ("one", t.distinct), "less": ("olt", t.slt),
