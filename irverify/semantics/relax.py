@@ -28,6 +28,7 @@ from irverify.semantics.common import tensor_from_template
 from irverify.semantics.registry import semantics
 from irverify.semantics.values import Scalar, Tensor, TupleValue
 from irverify.smt import terms as t
+from irverify.verify.verdict import SUMMATION_ORDER
 
 # Reductions with a static extent up to this many summands are unrolled under --fp=real/ieee;
 # under the abstract model a float sum of a static extent up to ABSTRACT_UNROLL_LIMIT is an
@@ -318,7 +319,7 @@ def reduce_add(ctx, ty, n, summand: Callable[[Any], Any], what: str):
                 for x in terms[1:]:
                     acc = acc + x
                 return acc
-            ctx.approximate(f"float summation order in {what}")
+            ctx.approximate(SUMMATION_ORDER + what)
             acc = fconst(ctx, 0.0, ty)
             for k in range(size):
                 acc = fbin(ctx, "add", acc, summand(t.int_val(k)), ty)
