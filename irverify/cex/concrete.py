@@ -23,7 +23,9 @@ from irverify.verify.verdict import Counterexample
 NUMERIC = {"real.exp": math.exp, "real.log": math.log, "real.sqrt": math.sqrt,
            "real.rsqrt": lambda x: 1 / math.sqrt(x), "real.tanh": math.tanh, "real.erf": math.erf,
            "real.sigmoid": lambda x: 1 / (1 + math.exp(-x)), "real.pow": math.pow,
-           "real.floor": math.floor, "real.ceil": math.ceil, "real.sin": math.sin, "real.cos": math.cos}
+           "real.floor": math.floor, "real.ceil": math.ceil, "real.sin": math.sin, "real.cos": math.cos,
+           "real.trunc": math.trunc, "real.roundeven": round,  # Python's round: halfway cases to even
+           "real.round": lambda x: math.copysign(math.floor(abs(x) + 0.5), x)}  # halfway away from zero
 
 
 def _round_bf16(x: float) -> float:

@@ -159,6 +159,29 @@ def replace_inputs(fn: Function, cex: Counterexample, args: list) -> None:
                                  "random ones shown, which execution ran")
 
 
+def show_difference(cex: Counterexample, src, tgt, rtol) -> None:
+    """Make the first element where the executed outputs ``src`` and ``tgt`` differ (under
+    ``rtol``) the counterexample's index and values: the solver's values belong to other inputs
+    than the ones execution ran."""
+    import numpy as np
+
+    if src is None or tgt is None:
+        return
+    src, tgt = np.asarray(src), np.asarray(tgt)
+    if src.shape != tgt.shape or src.ndim == 0:
+        cex.index = [] if src.shape == tgt.shape else cex.index
+        cex.source_value, cex.target_value = _plain_value(src), _plain_value(tgt)
+        return
+    bad = np.argwhere(~equal(src, tgt, rtol))
+    if len(bad):
+        at = tuple(int(i) for i in bad[0])
+        cex.index, cex.source_value, cex.target_value = list(at), src[at].item(), tgt[at].item()
+
+
+def _plain_value(a):
+    return a.item() if a.ndim == 0 else a
+
+
 NONFINITE = "nonfinite"
 """``rtol`` of ``equal`` that compares only where the values are not finite."""
 
@@ -271,6 +294,7 @@ def decide(backend: str, fn: Function, cex: Counterexample, cands: list[Candidat
         if differs:
             if not c.from_model:
                 replace_inputs(fn, cex, c.args)
+                show_difference(cex, sv, gv, NONFINITE if c.nonfinite_only else rtol)
                 detail += ON_LARGE if c.nonfinite_only else ON_RANDOM
             return Confirmation(True, backend, detail, sv, gv)
     if not ran:

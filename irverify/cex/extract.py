@@ -10,7 +10,7 @@ from irverify.ir.core import FloatType, IndexType, IntType, TensorType, Type
 from irverify.semantics.values import Scalar, Tensor
 from irverify.smt import solver
 from irverify.verify.encode import Inputs, index_value
-from irverify.verify.refinement import CHECK_UB, Failure
+from irverify.verify.refinement import CHECK_UB, CHECK_VALUE, Failure
 from irverify.verify.verdict import Counterexample
 
 MAX_ELEMENTS = 1 << 16
@@ -206,14 +206,15 @@ def counterexample(failure: Failure, inputs: Inputs, fp, traces=None) -> Counter
     cex.output = out.label
     src, tgt = out.src, out.tgt
     typed = src if src is not None else tgt
-    if isinstance(typed, Tensor) and failure.index_vars:
+    element = failure.index_vars or failure.check == CHECK_VALUE  # a rank-0 tensor has no index
+    if isinstance(typed, Tensor) and element:
         cex.value_type = typed.type.elem
     elif isinstance(typed, Scalar):
         cex.value_type = typed.type
     if src is None and hasattr(tgt, "unwritten"):  # a binding only the target writes
         src = tgt.unwritten()
     if isinstance(src, Tensor) and isinstance(tgt, Tensor):
-        if failure.index_vars:
+        if element:
             cex.index = [solver.int_value(model, v) for v in failure.index_vars]
             idx = [_int(i) for i in cex.index]
             cex.source_value = _element(model, src, idx, fp, failure.no_poison_args)

@@ -3,9 +3,13 @@ known-good rewrites, TVM (llvm) execution.
 
 Rewrites: commute ``add``/``multiply``/``maximum``/``minimum``, swap a comparison, ``x*2 ->
 x+x`` (exact for floats too), reassociate integer ``add``/``multiply`` (TVM wraps), insert an
-identity (``x+0`` for integers, ``x + -0.0``, ``x*1``, ``x/1``, ``-(-x)``), invert a ``where``.
-Mutations: a constant, an operand, an op, a comparison, the arms of a ``where``, the axis of
-a reduction or ``take``, ``take``'s indices or mode, a permutation.
+identity (``x+0`` for integers, ``x + -0.0``, ``x*1``, ``x/1``, ``-(-x)``), invert a ``where``,
+``floor(x) -> -ceil(-x)``, ``trunc(x) -> where(x < 0, ceil(x), floor(x))``, ``R.nn.softmax``
+written out as TVM computes it (``exp(x - max) / sum``) and back.
+Mutations: a constant, an operand, an op (the roundings among the unary ops), a comparison,
+the arms of a ``where``, the axis of a reduction, softmax or ``take``, ``take``'s indices or
+mode, a permutation, ``round(x) -> floor(x + 0.5)``, ``astype(x) -> astype(floor(x))`` (float
+to int), a softmax written without its max subtraction.
 """
 
 from __future__ import annotations
@@ -46,8 +50,22 @@ def run(module_text: str, calls: list):
 
 
 def transform(src, rng: random.Random):
-    rewrites = [commute, swap_cmp, times_two, reassociate, identity, invert_where]
-    mutations = [m_const, m_operand, m_kind, m_cmp, m_where, m_tail]
+    rewrites = [commute, swap_cmp, times_two, reassociate, identity, invert_where, floor_neg_ceil,
+                trunc_select, softmax_form]
+    mutations = [m_const, m_operand, m_kind, m_cmp, m_where, m_tail, m_round_half_up, m_astype_floor,
+                 m_softmax_naive]
+    # the rewrites and mutations of roundings, astype and softmax apply to few programs: when
+    # one does, it is tried first half of the time
+    targeted = [floor_neg_ceil, trunc_select, softmax_form, m_round_half_up, m_softmax_naive]
+    if rng.random() < 0.2:  # float-to-int astype is common
+        targeted.append(m_astype_floor)
+    if rng.random() < 0.5:
+        rng.shuffle(targeted)
+        for f in targeted:
+            tgt = src.clone()
+            desc = f(tgt, rng)
+            if desc:
+                return tgt, desc
     pool = rewrites if rng.random() < 0.45 else mutations
     for _ in range(12):
         f = rng.choice(pool)
@@ -145,6 +163,71 @@ def invert_where(p, rng):
     return f"rewrite: where(c, a, b) -> where(!c, b, a) at {o.res}"
 
 
+def _insert_before(p, o, added):
+    i = _index(p, o.res)
+    p.ops[i:i] = added
+
+
+def floor_neg_ceil(p, rng):
+    o = _pick(p, rng, lambda o: o.kind == "floor")
+    if not o:
+        return None
+    n = _fresh(p, o.res)
+    _insert_before(p, o, [Op(n + "n", "negative", [o.args[0]], o.elem), Op(n, "ceil", [n + "n"], o.elem)])
+    o.kind, o.args = "negative", [n]
+    return f"rewrite: floor(x) -> -ceil(-x) at {o.res}"
+
+
+def trunc_select(p, rng):
+    o = _pick(p, rng, lambda o: o.kind == "trunc")
+    if not o:
+        return None
+    n, x = _fresh(p, o.res), o.args[0]
+    _insert_before(p, o, [Op(n + "z", "const", [], o.elem, {"value": 0.0}),
+                          Op(n + "l", "less", [x, n + "z"], "bool"), Op(n + "c", "ceil", [x], o.elem),
+                          Op(n + "f", "floor", [x], o.elem)])
+    o.kind, o.args = "where", [n + "l", n + "c", n + "f"]
+    return f"rewrite: trunc(x) -> where(x < 0, ceil(x), floor(x)) at {o.res}"
+
+
+def softmax_form(p, rng):
+    tl = p.tail
+    if not tl or tl["kind"] != "softmax" or tl["form"] == "naive":
+        return None
+    old = tl["form"]
+    tl["form"] = "explicit" if old == "op" else "op"
+    return f"rewrite: softmax {old} -> {tl['form']} (exp(x - max) / sum)"
+
+
+def m_round_half_up(p, rng):
+    o = _pick(p, rng, lambda o: o.kind == "round")
+    if not o:
+        return None
+    n = _fresh(p, o.res)
+    _insert_before(p, o, [Op(n + "h", "const", [], o.elem, {"value": 0.5}),
+                          Op(n, "add", [o.args[0], n + "h"], o.elem)])
+    o.kind, o.args = "floor", [n]
+    return f"mutation: round(x) -> floor(x + 0.5) at {o.res}"
+
+
+def m_astype_floor(p, rng):
+    o = _pick(p, rng, lambda o: o.kind == "astype" and o.elem in rp.INTS and p.elem_of(o.args[0]) in rp.FLOATS)
+    if not o:
+        return None
+    n = _fresh(p, o.res)
+    _insert_before(p, o, [Op(n, "floor", [o.args[0]], p.elem_of(o.args[0]))])
+    o.args = [n]
+    return f"mutation: astype(x) -> astype(floor(x)) at {o.res}"
+
+
+def m_softmax_naive(p, rng):
+    tl = p.tail
+    if not tl or tl["kind"] != "softmax" or tl["form"] == "naive":
+        return None
+    old, tl["form"] = tl["form"], "naive"
+    return f"mutation: softmax {old} -> exp(x) / sum(exp(x)) (no max subtraction)"
+
+
 def m_const(p, rng):
     o = _pick(p, rng, lambda o: o.kind == "const")
     if not o:
@@ -214,6 +297,11 @@ def m_tail(p, rng):
     if not tl:
         return None
     k = tl["kind"]
+    if k == "softmax":
+        if len(p.shape) < 2:
+            return None
+        tl["axis"] = rng.choice([a for a in range(len(p.shape)) if a != tl["axis"]])
+        return "mutation: softmax axis"
     if k in ("sum", "max", "min", "mean"):
         same = [a for a in range(len(p.shape)) if a != tl["axis"]
                 and rp.result_shape(p) == tuple(d for i, d in enumerate(p.shape) if i != a)]

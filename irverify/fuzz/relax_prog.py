@@ -2,9 +2,11 @@
 for where TVM leaves a result unspecified.
 
 A program is a dataflow chain of elementwise ops on one static shape (binary arithmetic,
-comparisons, ``where``, unary ops, ``astype``, scalar ``R.const`` operands), optionally fed by
-``R.matmul`` and followed by one structural op: a reduction (``sum``/``max``/``min``/``mean``
-over one axis), ``permute_dims``, ``reshape`` or ``take`` with constant in-range indices.
+comparisons, ``where``, unary ops including the roundings ``floor``/``ceil``/``round``/``trunc``,
+``astype``, scalar ``R.const`` operands), optionally fed by ``R.matmul`` and followed by one
+structural op: a reduction (``sum``/``max``/``min``/``mean`` over one axis), ``permute_dims``,
+``reshape``, ``take`` with constant in-range indices, or a softmax over one axis, either
+``R.nn.softmax`` or written out (``exp(x - max) / sum``, with or without the max subtraction).
 The model reuses ``mlir_prog.Op``; element types are TVM dtype names.
 
 ``undefined`` marks output elements whose value TVM does not define: ``astype`` of NaN, an
@@ -30,7 +32,10 @@ CMP = ("less", "greater", "equal", "not_equal", "less_equal", "greater_equal")
 SWAPPED = {"less": "greater", "greater": "less", "equal": "equal", "not_equal": "not_equal",
            "less_equal": "greater_equal", "greater_equal": "less_equal"}
 UNARY_ANY = ("negative", "abs")
-UNARY_FLOAT = ("exp", "tanh", "floor", "ceil", "sqrt")
+UNARY_FLOAT = ("exp", "tanh", "floor", "ceil", "round", "trunc", "sqrt")
+ROUNDINGS = ("floor", "ceil", "round", "trunc")  # drawn twice as often as the other unary ops
+# How a softmax tail is written: the op, exp(x - max(x)) / sum (what TVM computes), exp(x) / sum.
+SOFTMAX_FORMS = ("op", "explicit", "naive")
 FLOAT_CONSTS = (0.0, -0.0, 1.0, -1.0, 2.0, 0.5, -1.5, 3.0, 1e30, 1e-40)
 NP = {"float32": np.float32, "int32": np.int32, "int64": np.int64, "int8": np.int8, "bool": np.bool_}
 
@@ -128,8 +133,8 @@ def _random_op(rng, p, pool, fresh):
             pre.append(cmp)
             c = cmp.res
         op = Op(fresh(), "where", [c, a, b], cur)
-    elif r < 0.8:
-        kind = rng.choice(("negative",) + (("abs",) + UNARY_FLOAT if cur in FLOATS else ()))
+    elif r < 0.85:
+        kind = rng.choice(("negative",) + (("abs",) + UNARY_FLOAT + ROUNDINGS if cur in FLOATS else ()))
         op = Op(fresh(), kind, [_operand(rng, p, pool, cur, fresh, pre, False)], cur)
         if op.args[0] is None:
             return None
@@ -147,13 +152,16 @@ def _random_op(rng, p, pool, fresh):
 def _random_tail(rng, p, fresh):
     rank = len(p.shape)
     elem = p.elem_of(p.ret)
-    kinds = ["sum", "max", "min", "take", "reshape"] + (["mean"] if elem in FLOATS else [])
+    kinds = ["sum", "max", "min", "take", "reshape"] + (["mean", "softmax", "softmax"] if elem in FLOATS else [])
     if rank >= 2:
         kinds.append("permute")
     k = rng.choice(kinds)
     t = {"kind": k, "res": fresh("t")}
     if k in ("sum", "max", "min", "mean"):
         t["axis"] = rng.randrange(rank)
+    elif k == "softmax":
+        t["axis"] = rng.randrange(rank)
+        t["form"] = rng.choice(("op", "op", "explicit"))
     elif k == "take":
         t["axis"] = rng.randrange(rank)
         t["indices"] = [rng.randrange(p.shape[t["axis"]]) for _ in range(rng.randint(1, 3))]
@@ -202,6 +210,8 @@ def result_shape(p: Prog) -> tuple:
         return tuple(len(tl["indices"]) if i == tl["axis"] else d for i, d in enumerate(p.shape))
     if k == "permute":
         return tuple(p.shape[i] for i in tl["axes"])
+    if k == "softmax":
+        return p.shape
     return tuple(tl["new"])
 
 
@@ -226,6 +236,8 @@ def print_func(p: Prog, name: str) -> str:
             lines.append(f'{r} = R.take({ret}, {idx}, axis={tl["axis"]}, mode="{tl["mode"]}")')
         elif k == "permute":
             lines.append(f"{r} = R.permute_dims({ret}, axes={tl['axes']})")
+        elif k == "softmax":
+            lines += _softmax_lines(ret, r, tl)
         else:
             lines.append(f"{r} = R.reshape({ret}, {tuple(tl['new'])})")
         ret = r
@@ -233,6 +245,18 @@ def print_func(p: Prog, name: str) -> str:
     body = "\n".join("            " + ln for ln in lines)
     return (f"    @R.function\n    def {name}({', '.join(params)}) -> {rt}:\n"
             f"        with R.dataflow():\n{body}\n            R.output({ret})\n        return {ret}\n")
+
+
+def _softmax_lines(x: str, r: str, tl: dict) -> list[str]:
+    a = tl["axis"]
+    if tl["form"] == "op":
+        return [f"{r} = R.nn.softmax({x}, axis={a})"]
+    lines = []
+    if tl["form"] == "explicit":
+        lines += [f"{r}m = R.max({x}, axis=[{a}], keepdims=True)", f"{r}d = R.subtract({x}, {r}m)"]
+        x = f"{r}d"
+    return lines + [f"{r}e = R.exp({x})", f"{r}s = R.sum({r}e, axis=[{a}], keepdims=True)",
+                    f"{r} = R.divide({r}e, {r}s)"]
 
 
 def module_text(funcs: list[tuple[Prog, str]]) -> str:
@@ -300,6 +324,8 @@ def undefined(p: Prog, args: list) -> tuple[bool, np.ndarray]:
             out = np.take(out, tl["indices"], axis=tl["axis"])
         elif k == "permute":
             out = np.transpose(out, tl["axes"])
+        elif k == "softmax":
+            out = np.broadcast_to(out.any(axis=tl["axis"], keepdims=True), out.shape)
         else:
             out = out.reshape(tl["new"])
     return False, out
@@ -310,5 +336,6 @@ def _numpy_op(kind, ins):
          "maximum": np.maximum, "minimum": np.minimum, "less": np.less, "greater": np.greater,
          "equal": np.equal, "not_equal": np.not_equal, "less_equal": np.less_equal,
          "greater_equal": np.greater_equal, "negative": np.negative, "abs": np.abs, "exp": np.exp,
-         "tanh": np.tanh, "floor": np.floor, "ceil": np.ceil, "sqrt": np.sqrt}[kind]
+         "tanh": np.tanh, "floor": np.floor, "ceil": np.ceil, "round": np.round, "trunc": np.trunc,
+         "sqrt": np.sqrt}[kind]
     return f(*ins)

@@ -3,7 +3,9 @@ elementwise on float tensors.
 
 * ``math.absf`` is exact in every float model (clear the sign bit), and so is ``math.copysign``
   outside ``--fp=real`` (the first operand with the sign bit of the second, IEEE 754 §5.5.1);
-  ``math.sqrt`` is exact under ``--fp=ieee`` (IEEE 754 requires a correctly rounded square root).
+  ``math.sqrt`` is exact under ``--fp=ieee`` (IEEE 754 requires a correctly rounded square root),
+  and so are the roundings to an integral value ``math.floor``/``ceil``, ``math.round`` (halfway
+  cases away from zero) and ``math.roundeven`` (halfway cases to even).
 * Every other function (``exp``, ``log``, ``tanh``, ``erf``, ``rsqrt``, ``sin``, ...) has no
   result IEEE 754 fixes (libm and IREE's polynomial approximations differ in the last bits), so
   it is an uninterpreted function of the operand's bits, one per function and float type. The
@@ -33,7 +35,10 @@ UNARY = {
     "trunc": "trunc", "absf": "abs",
 }
 BINARY = {"powf": "powf", "atan2": "atan2", "copysign": "copysign"}
-EXACT_UNARY = {"abs"}  # exact in every model; sqrt is exact under IEEE only
+EXACT_UNARY = {"abs"}  # exact in every model
+# exact under IEEE only (math.trunc too in the theory, but IREE llvm-cpu does not link it: no
+# execution checks it, so it stays an approximation)
+IEEE_EXACT_UNARY = {"sqrt", "floor", "ceil", "round", "roundeven"}
 
 
 def _float_type(op: Op) -> FloatType:
@@ -55,7 +60,7 @@ def _unary(name: str, fn: str):
     def sem(ctx, op: Op, a):
         _no_fastmath(op)
         ty = _float_type(op)
-        if fn not in EXACT_UNARY and not (fn == "sqrt" and ctx.fp.name == "ieee"):
+        if fn not in EXACT_UNARY and not (fn in IEEE_EXACT_UNARY and ctx.fp.name == "ieee"):
             ctx.approximate(f"uninterpreted float function {fn}")
         return elementwise(ctx, op, lambda x: ctx.fp.unary(fn, x, ty), a)
 

@@ -28,13 +28,15 @@ from irverify.semantics.common import tensor_from_template
 from irverify.semantics.registry import semantics
 from irverify.semantics.values import Scalar, Tensor, TupleValue
 from irverify.smt import terms as t
+from irverify.verify.verdict import SUMMATION_ORDER
 
 # Reductions with a static extent up to this many summands are unrolled under --fp=real/ieee;
 # under the abstract model a float sum of a static extent up to ABSTRACT_UNROLL_LIMIT is an
 # uninterpreted function of its summands (larger or symbolic extents: of a lambda array).
 UNROLL_LIMIT = 4096
 ABSTRACT_UNROLL_LIMIT = 256
-EXACT_FLOAT_OPS = {"ieee": {"add", "sub", "mul", "div", "sqrt", "neg", "abs", "convert", "from_int"},
+EXACT_FLOAT_OPS = {"ieee": {"add", "sub", "mul", "div", "sqrt", "neg", "abs", "convert", "from_int",
+                            "floor", "ceil", "trunc", "roundeven"},
                    "abstract": {"neg", "abs", "convert"}}
 DTYPE_NAMES = {"f16": "float16", "bf16": "bfloat16", "f32": "float32", "f64": "float64",
                1: "bool", 8: "int8", 16: "int16", 32: "int32", 64: "int64"}
@@ -118,7 +120,7 @@ def declare(ctx, what: str, ft: FloatType) -> None:
 
 
 NAN_PROPAGATING = {"add", "sub", "mul", "div", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid",
-                   "sin", "cos", "erf", "floor", "ceil", "round"}
+                   "sin", "cos", "erf", "floor", "ceil", "trunc", "roundeven"}
 
 
 def split_nan(ctx, x, ft: FloatType):
@@ -317,7 +319,7 @@ def reduce_add(ctx, ty, n, summand: Callable[[Any], Any], what: str):
                 for x in terms[1:]:
                     acc = acc + x
                 return acc
-            ctx.approximate(f"float summation order in {what}")
+            ctx.approximate(SUMMATION_ORDER + what)
             acc = fconst(ctx, 0.0, ty)
             for k in range(size):
                 acc = fbin(ctx, "add", acc, summand(t.int_val(k)), ty)
@@ -594,8 +596,11 @@ def _unary(name: str, float_name: str | None, int_fn=None):
 
 _unary("negative", "neg", lambda x: int_arith("sub", t.bv_val(0, t.width(x)), x))
 _unary("abs", "abs")
-for _name in ("exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "sin", "cos", "erf", "floor", "ceil", "round"):
+for _name in ("exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "sin", "cos", "erf", "floor", "ceil", "trunc"):
     _unary(_name, _name)
+# TVM lowers ``round`` to ``llvm.nearbyint`` (halfway cases to even, like numpy.round), not to C
+# ``round`` (halfway cases away from zero): the theory's ``roundeven``.
+_unary("round", "roundeven")
 
 
 _CMP = {"equal": ("oeq", t.eq), "not_equal": ("one", t.distinct), "less": ("olt", t.slt),

@@ -24,7 +24,10 @@
   instance of: a proof is sound, a counterexample may exist only in the abstraction (it must be
   confirmed by execution, or decided under ``ieee``). ``addf`` and ``mulf`` are commutative
   (their arguments are put in a canonical order).
-* ``ieee``: the same bit patterns with z3's IEEE-754 semantics (round to nearest even).
+* ``ieee``: the same bit patterns with z3's IEEE-754 semantics (round to nearest even);
+  rounding to an integral value (``floor``, ``ceil``, ``trunc``, ``round``, ``roundeven``) is
+  exact (``ROUND_TO_INTEGRAL``); functions IEEE does not fix (``exp``, ``log``...) stay
+  uninterpreted.
 * ``real``: floats are real numbers; a proof means "equal over the reals, not bitwise".
 
 NaN results. LLVM's LangRef ("Floating-point semantics") leaves the sign and payload of a NaN
@@ -55,6 +58,15 @@ from irverify.ir.float_bits import FORMATS, bits_to_fraction
 from irverify.smt import terms as t
 
 Term = z3.ExprRef
+
+# IEEE 754 roundToIntegral (§5.9) in each rounding direction: exact in every format (the result
+# is an integer of the operand's format; a zero or an infinity is returned unchanged, a value
+# rounded to zero keeps its sign; NaN gives NaN). ``floor``/``ceil``/``trunc`` are C's and LLVM's
+# ``llvm.floor``/``llvm.ceil``/``llvm.trunc``; ``round`` is C ``round`` and ``llvm.round``
+# (halfway cases away from zero: ``math.round``); ``roundeven`` is ``llvm.roundeven`` and
+# ``llvm.nearbyint`` in the default rounding mode (halfway cases to even: ``math.roundeven``,
+# TVM's ``round``).
+ROUND_TO_INTEGRAL = {"floor": z3.RTN, "ceil": z3.RTP, "trunc": z3.RTZ, "round": z3.RNA, "roundeven": z3.RNE}
 
 # z3's own "unspecified" float results (``fp.to_ieee_bv`` of a NaN, ``fp.to_sbv`` out of range)
 # are fresh functions whose side conditions z3 asserts at the top level; when the float term sits
@@ -542,6 +554,8 @@ class AbstractTheory(BitsTheory):
             negative = z3.And(self._sign(a, ft) == 1, z3.Not(self.is_zero(a, ft)))
             r = z3.If(z3.Or(self.is_zero(a, ft), a == self._inf_bits(ft)), a, self._uf("sqrt", ft, a))
             return z3.If(z3.Or(self.is_nan(a, ft), negative), self.some_nan("sqrt", ft, a), r)
+        if op in ROUND_TO_INTEGRAL and z3.is_bv_value(_value(a)):  # constant folding
+            return self._to_bits(z3.fpRoundToIntegral(ROUND_TO_INTEGRAL[op](), self._fp(_value(a), ft)), ft, op, a)
         return self._uf(op, ft, a)
 
     def convert(self, a: Term, src: FloatType, dst: FloatType) -> Term:
@@ -609,6 +623,8 @@ class IEEETheory(BitsTheory):
             return self.abs(a, ft)
         if op == "sqrt":
             return self._to_bits(z3.fpSqrt(self.RM, self._fp(a, ft)), ft, "sqrt", a)
+        if op in ROUND_TO_INTEGRAL:
+            return self._to_bits(z3.fpRoundToIntegral(ROUND_TO_INTEGRAL[op](), self._fp(a, ft)), ft, op, a)
         return t.uf(f"fp.{op}.{ft.name}", a.sort(), self.sort(ft))(a)
 
     def convert(self, a: Term, src: FloatType, dst: FloatType) -> Term:

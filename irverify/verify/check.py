@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from irverify.errors import InputError, Unsupported
 from irverify.ir.core import Function, Module, OpaqueType, TensorType, UnknownTensorType, is_scalar
 from irverify.smt.floats import theory
-from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
+from irverify.verify.verdict import SUMMATION_ORDER, FunctionReport, Report, Verdict, worst
 
 _INTS = "exact integers, 64-bit index, tensor sizes < 2^63 bytes"
 MODEL_DESCRIPTIONS = {
@@ -316,31 +316,14 @@ def search_by_execution(report: FunctionReport, opts: Options, src_mod: Module, 
                              arg_order=[a.name for a in s.args])
         conf = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, True)
         if conf.confirmed:
-            _first_difference(cex, conf)
+            from irverify.cex.confirm import show_difference
+            from irverify.frontends.relax.confirm import RTOL
+
+            show_difference(cex, conf.source_output, conf.target_output, RTOL)
             why = report.message[len(UNDECIDED) + 2:]
             notes = [SEARCHED.format(why=why, backend=conf.backend)]
             return FunctionReport(report.name, Verdict.INCORRECT, cex, conf, notes, model=report.model)
     return report
-
-
-def _first_difference(cex, conf) -> None:
-    """Show the first element where the executed outputs differ as the counterexample's."""
-    import numpy as np
-
-    from irverify.cex.confirm import equal
-    from irverify.frontends.relax.confirm import RTOL
-
-    src, tgt = conf.source_output, conf.target_output
-    if src is None or tgt is None:
-        return
-    src, tgt = np.asarray(src), np.asarray(tgt)
-    if src.shape != tgt.shape or src.ndim == 0:
-        cex.source_value, cex.target_value = src, tgt
-        return
-    bad = np.argwhere(~equal(src, tgt, RTOL))
-    if len(bad):
-        at = tuple(int(i) for i in bad[0])
-        cex.index, cex.source_value, cex.target_value = list(at), src[at].item(), tgt[at].item()
 
 
 def _with_timeout_hint(report: FunctionReport, opts: Options) -> FunctionReport:
@@ -458,17 +441,27 @@ def _float_approx(approx: list[str]) -> bool:
     return any("float" in a or "abstract" in a for a in approx)
 
 
+def _inexact_inputs(approx: list[str]) -> list[str]:
+    """The approximations that make the counterexample's inputs and values inexact. A float sum
+    taken exactly in index order (``SUMMATION_ORDER``, exact IEEE floats) does not: the solver's
+    inputs and values are what that order computes, so execution compares its outputs on them
+    bit for bit (if the compiler sums in another order and they agree, the report stays
+    ``unknown``)."""
+    return [a for a in approx if not a.startswith(SUMMATION_ORDER)]
+
+
 def confirm_or_settle(report: FunctionReport, approx: list[str], opts: Options, plan, src_mod: Module,
                       s: Function, tgt_mod: Module, g: Function) -> FunctionReport:
     """Confirm an ``incorrect`` report's counterexample by execution (or, without execution, by
     irverify's concrete evaluation when the encoding was approximate), then ``settle``."""
     cex = report.counterexample
+    approximate = bool(_inexact_inputs(approx))
     if opts.confirm and plan is not None and plan.confirm is not None:
-        report.confirmation = plan.confirm(cex, bool(approx))
+        report.confirmation = plan.confirm(cex, approximate)
     elif opts.confirm:
         from irverify.frontends import frontend_named
 
-        report.confirmation = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, bool(approx))
+        report.confirmation = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, approximate)
     elif approx and plan is None and reproduced(report, src_mod, s, tgt_mod, g):
         return report  # not executed (--no-confirm), but reproduced concretely
     conf = report.confirmation

@@ -3,7 +3,7 @@ comparison and the decision, on hand-made runs (no compiler involved)."""
 
 import numpy as np
 
-from irverify.cex.confirm import RandomInputs, candidates, compare, decide, equal
+from irverify.cex.confirm import RandomInputs, candidates, compare, decide, equal, show_difference
 from irverify.execute.iree import ExecutionError
 from irverify.ir.core import FloatType, Function, IntType, TensorType, Value
 from irverify.verify.verdict import Counterexample
@@ -58,6 +58,22 @@ def test_decide_confirms_on_a_random_candidate_and_records_its_inputs():
     conf = decide("B", fn, cex, cands, runs_src, runs_tgt, rtol=None)
     assert conf.confirmed is True and "random inputs" in conf.detail
     assert np.array_equal(cex.tensors["x"], cands[1].args[0])
+    # the values shown are the executed ones at the first differing element
+    assert (cex.index, cex.source_value, cex.target_value) == ([0], 0.0, 1.0)
+
+
+def test_show_difference_of_a_rank0_output():
+    cex = _cex([0, 0, 0])
+    show_difference(cex, np.float32(2.5), np.float32(-1.0), None)
+    assert (cex.index, cex.source_value, cex.target_value) == ([], 2.5, -1.0)
+
+
+def test_only_summation_order_keeps_the_model_inputs_exact():
+    from irverify.verify.check import _inexact_inputs
+    from irverify.verify.verdict import SUMMATION_ORDER
+
+    assert _inexact_inputs([SUMMATION_ORDER + "einsum", SUMMATION_ORDER + "sum"]) == []
+    assert _inexact_inputs([SUMMATION_ORDER + "sum", "float exp (ieee)"]) == ["float exp (ieee)"]
 
 
 def test_decide_not_run_agrees_and_target_failure():

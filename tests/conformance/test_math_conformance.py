@@ -1,8 +1,8 @@
 """Conformance of the ``math`` dialect with IREE llvm-cpu.
 
-* Exact ops: ``math.absf``, ``math.copysign`` (every bit-level model) and ``math.sqrt`` (IEEE) are
-  evaluated by irverify and must equal IREE's results bitwise on special and random values (NaN
-  compared as NaN).
+* Exact ops: ``math.absf``, ``math.copysign`` (every bit-level model), ``math.sqrt`` and the
+  roundings ``floor``/``ceil``/``round``/``roundeven`` (IEEE) are evaluated by irverify
+  and must equal IREE's results bitwise on special and random values (NaN compared as NaN).
 * Uninterpreted functions: irverify treats ``math.F`` and ``linalg.elementwise <F>`` as the same
   function of the operand. IREE must agree: both forms of every shared function give bitwise
   equal results on the same inputs, and irverify proves the two forms equivalent.
@@ -29,6 +29,14 @@ func.func @exact(%a: {T}, %b: {T}) -> ({T}, {T}, {T}) {{
   %1 = math.sqrt %a : {T}
   %2 = math.copysign %a, %b : {T}
   return %0, %1, %2 : {T}, {T}, {T}
+}}
+"""
+
+
+ROUNDINGS = ["floor", "ceil", "round", "roundeven"]  # IREE llvm-cpu does not link math.trunc (truncf)
+ROUNDING_TEXT = f"""
+func.func @roundings(%a: {T}) -> ({T}, {T}, {T}, {T}) {{
+""" + "".join(f"  %{k} = math.{fn} %a : {T}\n" for k, fn in enumerate(ROUNDINGS)) + f"""  return %0, %1, %2, %3 : {T}, {T}, {T}, {T}
 }}
 """
 
@@ -110,3 +118,16 @@ def test_different_functions_are_not_proved_equal():
     text = _srctgt("exp").replace("<exp>", "<log>")
     report = check_modules(parse_mlir(text, "m.mlir"), None, Options(confirm=False))
     assert report.verdict.value != "correct"
+
+
+def test_roundings_are_exact_under_ieee():
+    """IEEE roundToIntegral: halfway cases away from zero (``round``) or to even
+    (``roundeven``), signed zeros kept, NaN and infinities through."""
+    x = np.concatenate([_inputs(), np.array([-0.5, 1.5, -1.5, 0.49999997, -0.49999997, 8388609.0, -0.75, 3.5],
+                                            np.float32)])
+    (theirs,) = run_functions(ROUNDING_TEXT, [("roundings", [x])])
+    assert not isinstance(theirs, ExecutionError), theirs
+    ev = evaluate_function(parse_mlir(ROUNDING_TEXT, "m.mlir"), "roundings", [x], fp_name="ieee")
+    assert ev.ub == []
+    for fn, mine, got in zip(ROUNDINGS, ev.outputs, theirs):
+        assert _same(mine, got), f"math.{fn}: irverify {mine!r} vs IREE {got!r}"

@@ -25,6 +25,12 @@ F_B = np.array([1.0, NAN, NAN, 0.0, -0.0, -INF, NAN, 2.0], np.float32)
 ROWS = np.array([[NAN, 1, 2, 3], [1, NAN, 2, 3], [1, 2, 3, NAN], [NAN, NAN, NAN, NAN], [-0.0, 0.0, -0.0, -1],
                  [0.0, -0.0, -2, -3], [-INF, -INF, -INF, -INF], [INF, NAN, 1, -INF]], np.float32)
 
+ROUNDING = np.array([0.5, 1.5, 2.5, -0.5, -1.5, -2.5, 0.49999997, -0.49999997, -0.0, 0.0, NAN, INF, -INF,
+                     8388609.0, 1e30, 3.7, -3.7, 1e-40, -1e-40, -0.75], np.float32)
+# sums whose value depends on the order of the additions (cancellations, rounding at 2^24)
+CANCEL = np.array([[1e8, 1, -1e8, 1], [16777216, 1, 1, 1], [1, 1, 1, 16777216], [3.4e38, 3.4e38, -3.4e38, 1],
+                   [-3.526483e-38, 1.1754934e-38, 5.877473e-38, 0], [0.1, 0.2, 0.3, -0.6]], np.float32)
+
 # name -> (params, body, samples)
 CASES = {
     # two's complement wrap at the overflow boundary
@@ -57,6 +63,19 @@ CASES = {
     "astype_nan_bool": ("a: R.Tensor((8,), \"float32\")", "R.astype(a, \"bool\")", [[F_A], [F_B]]),
     "compare_nan": ("a: R.Tensor((8,), \"float32\"), b: R.Tensor((8,), \"float32\")",
                     "(R.equal(a, b), R.not_equal(a, b), R.less(a, b), R.greater_equal(a, b))", [[F_A, F_B]]),
+    # rounding to an integral value: round is halfway-to-even (llvm.nearbyint)
+    "roundings": ("a: R.Tensor((20,), \"float32\")", "(R.round(a), R.floor(a), R.ceil(a), R.trunc(a))",
+                  [[ROUNDING], [-ROUNDING]]),
+    "astype_rounded": ("a: R.Tensor((20,), \"float32\")",
+                       "(R.astype(R.round(R.minimum(R.maximum(a, R.const(-1e6, \"float32\")), R.const(1e6, \"float32\"))), \"int32\"))",
+                       [[np.nan_to_num(ROUNDING, nan=0.0)]]),
+    # float sums in index order from +0
+    "sum_order": ("x: R.Tensor((6, 4), \"float32\")",
+                  "(R.sum(x, axis=[1]), R.einsum((x,), \"ij->i\"), R.sum(R.permute_dims(x), axis=[0]))",
+                  [[CANCEL], [CANCEL[:, ::-1].copy()]]),
+    "matmul_order": ("a: R.Tensor((6, 4), \"float32\"), b: R.Tensor((4, 2), \"float32\")",
+                     "(R.matmul(a, b), R.einsum((a, b), \"ij,jk->ik\"))",
+                     [[CANCEL, np.array([[1, -1], [1, 2], [1, 0.5], [1, 3]], np.float32)]]),
     # reductions over no axis: +0 + x
     "sum_no_axis": ("x: R.Tensor((8,), \"float32\")", "R.sum(x, axis=[])", [[F_A], [F_B]]),
     "sum_unit_axis": ("x: R.Tensor((8, 1), \"float32\")", "R.sum(x, axis=[1])", [[F_A.reshape(8, 1)]]),
@@ -121,7 +140,8 @@ def test_float_to_int_of_nan_is_an_unknown_value(dtype):
 
 SLICES = [(5, 0, -2), (-1, -100, -1), (100, 0, -3), (-2, 1, -2), (4, -7, -1), (0, 6, 2), (-4, 100, 3), (1, -1, 1),
           (-100, 100, 4), (5, -7, -2)]
-ARANGES = [(5, 0, -2), (1, 9, 3), (0, -7, -3), (-3, 4, 2), (9, 9, 1), (0, 1, 5)]
+ARANGES = [(5, 0, -2), (1, 9, 3), (0, -7, -3), (-3, 4, 2), (9, 9, 1), (0, 1, 5), (0, 5, -1), (5, 5, -1), (10, 1, -4),
+           (7, -8, -5), (3, 0, -3)]
 
 
 def _slice_text() -> str:

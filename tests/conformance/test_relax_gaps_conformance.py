@@ -27,7 +27,7 @@ from irverify.verify.verdict import Verdict  # noqa: E402
 
 RNG = np.random.default_rng(77)
 NUMERIC = {
-    "real.round": round,  # TVM's round is round-half-to-even, as Python's
+    "real.roundeven": round,  # TVM's round is round-half-to-even, as Python's
     "real.floor": math.floor, "real.ceil": math.ceil,
     "real.cos": math.cos, "real.sin": math.sin, "real.tanh": math.tanh, "real.erf": math.erf,
     "real.sigmoid": lambda x: 1.0 / (1.0 + math.exp(-x)), "real.log": math.log,
