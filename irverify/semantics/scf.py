@@ -38,7 +38,10 @@ Encoding. The body is evaluated once at fresh iteration numbers ``k``:
   loads and stores, or a body that reads any memref and stores to memory, is unsupported (a load of a position another iteration writes would be a
   race, which is not modelled).
 
-Unsupported: tensor results (``shared_outs``), a non-empty ``scf.forall.in_parallel``, nested
+Tensor results (``shared_outs`` with ``tensor.parallel_insert_slice``) are encoded in
+``scf_shared``.
+
+Unsupported: a non-empty ``scf.forall.in_parallel``, nested
 ``scf.forall``, calls in the body, stores through a view created inside the body or of another
 element type than the binding's units, and body assumptions that depend on the iteration.
 """
@@ -204,13 +207,15 @@ def forall(ctx, op: Op, *args):
     from irverify.semantics import iree
 
     lbs, ubs, steps, outs = _segments(op, args)
-    if outs or op.results:
-        raise Unsupported("scf.forall with shared_outs (tensor results)", op.loc)
     lb = static_or_dynamic(op.attrs["staticLowerBound"], lbs)
     ub = static_or_dynamic(op.attrs["staticUpperBound"], ubs)
     st = static_or_dynamic(op.attrs["staticStep"], steps)
     if len(op.regions) != 1 or len(op.regions[0]) != 1:
         raise Unsupported("scf.forall region", op.loc)
+    if outs or op.results:
+        from irverify.semantics.scf_shared import forall_shared
+
+        return forall_shared(ctx, op, lb, ub, st, outs)
     body = op.regions[0][0]
     if not (len(lb) == len(ub) == len(st) == len(body.args)):
         raise Unsupported("scf.forall bounds", op.loc)
