@@ -24,13 +24,16 @@ Encoding (same iteration numbers ``k`` and UB rules as the store form in ``scf``
   written by two (iteration, ``parallel_insert_slice``) pairs, the op is ``unsupported``.
 * With writes disjoint, result element ``p`` is the value the unique writer of ``p`` wrote, or
   the initial element. With a static domain of at most ``EXPAND_LIMIT`` points the writer is
-  chosen by an if-then-else over the points; otherwise uninterpreted pickers ``pick(p)`` name
-  it, defined by ``forall p, k: k in domain and W(k, p) -> pick(p) in domain and W(pick(p), p)``.
+  chosen by an if-then-else over the points. Otherwise, for tiles whose offset in some
+  dimension ``e`` is ``base + c * k_d``, the candidate ``k_d = floordiv(p_e - base, c)`` (for
+  ``c > 0``; ``ceildiv(base - p_e, -c)`` for ``c < 0``) is used
+  once the solver proves that it writes ``p`` whenever any iteration does; failing that, the
+  op is unsupported.
 * ``parallel_insert_slice`` has the bounds and size rules of ``tensor.insert_slice`` (UB when the
   slice leaves the destination or the source extents differ from the sizes); poison elements
   move with the value written.
 
-Unsupported: stores to memory in the body, other ops in ``scf.forall.in_parallel``, other uses
+Unsupported: large or dynamic domains without a closed-form writer, stores to memory in the body, other ops in ``scf.forall.in_parallel``, other uses
 of a shared block argument, nested ``scf.forall``, calls, and assumptions depending on ``k``.
 """
 
@@ -93,7 +96,7 @@ class _Result:
     def __init__(self, init: Tensor, inserts: list[_Insert], ks, counts):
         self.init, self.inserts, self.ks, self.counts = init, inserts, ks, counts
         self.partial = init.defined is not None or any(i.src.defined is not None for i in inserts)
-        self.picks = None
+        self.writer = None  # p -> iteration numbers of the writer of p, in closed form
 
     def in_domain(self, ks) -> Any:
         return t.and_(*(t.in_range(k, n) for k, n in zip(ks, self.counts)))
@@ -131,7 +134,7 @@ class _Result:
                 w, v, d = self.at_iteration(pt, p)
                 value, defined = t.ite(w, v, value), (t.ite(w, d, defined) if self.partial else defined)
             return value, defined
-        pk = [f(*p) for f in self.picks]
+        pk = self.writer(p)
         w, v, d = self.at_iteration(pk, p)
         w = t.and_(self.in_domain(pk), w)
         return t.ite(w, v, value), (t.ite(w, d, defined) if self.partial else defined)
@@ -140,20 +143,46 @@ class _Result:
         defined = (lambda idx: self.element(idx)[1]) if self.partial else None
         return Tensor(self.init.type, list(self.init.dims), lambda idx: self.element(idx)[0], defined)
 
-    def define_pickers(self, ctx) -> None:
-        """Uninterpreted writers of each position (only for domains that are not expanded)."""
-        if self.points() is not None:
-            return
+    def closed_form_writer(self, ctx) -> bool:
+        """Find the writer of ``p`` in closed form, for the usual tiling: some destination
+        coordinate ``e`` of the first insert is ``base + c * k_d`` (``c`` a non-zero constant), so
+        the candidate is ``k_d = floordiv(p_e - base, c)`` (``ceildiv(base - p_e, -c)`` for
+        ``c < 0``). The candidate is kept only if the
+        solver proves that whenever some iteration writes ``p``, the candidate does."""
+        ins = self.inserts[0]
+        zero = [(k, t.int_val(0)) for k in self.ks]
+        forms = []
+        for d, k in enumerate(self.ks):
+            found = None
+            for e, off in enumerate(ins.offsets):
+                if not t.mentions(off, k):
+                    continue
+                base = t.simplify(t.substitute(off, zero))
+                one = [(kk, t.int_val(1 if kk is k else 0)) for kk in self.ks]
+                c = t.static_int(t.simplify(t.substitute(off, one) - base))
+                if c is not None and c != 0:
+                    found = (e, base, c)
+                    break
+            if found is None:
+                return False
+            forms.append(found)
         rank = self.init.rank
-        sorts = [t.int_sort()] * (rank + 1)
-        self.picks = [t.uf(t.fresh_name(f"forall.pick{d}"), *sorts) for d in range(len(self.ks))]
+
+        def writer(p):  # the tile starting at base + c * k holds p (c < 0: tiles run backwards)
+            return [t.floordiv(p[e] - base, t.int_val(c)) if c > 0 else t.ceildiv(base - p[e], t.int_val(-c))
+                    for e, base, c in forms]
+
         p = [t.fresh_int("forall.p") for _ in range(rank)]
         kq = [t.fresh_int("forall.kq") for _ in self.ks]
-        pk = [f(*p) for f in self.picks]
+        cand = writer(p)
         wq = self.at_iteration(kq, p)[0]
-        wp = self.at_iteration(pk, p)[0]
-        ctx.assume(t.forall([*p, *kq], t.implies(t.and_(self.in_domain(kq), wq),
-                                                  t.and_(self.in_domain(pk), wp))))
+        wc = t.and_(self.in_domain(cand), self.at_iteration(cand, p)[0])
+        if not _unsat(ctx, "scf.forall writer in closed form",
+                      [self.init.in_bounds(p), self.in_domain(kq), wq, t.not_(wc)], self.ks):
+            return False
+        self.writer = writer
+        return True
+
 
 
 def _unsat(ctx, what: str, conds: list[Any], ks) -> bool:
@@ -297,6 +326,8 @@ def forall_shared(ctx, op: Op, lb, ub, st, outs: list[Tensor]):
                 reads.append(mixed_operands(rd, [env[v.id] for v in rd.operands[1:]]))
         if reads and not _reads_race_free(ctx, res, reads):
             raise Unsupported("scf.forall reads a shared output where another iteration writes", op.loc)
-        res.define_pickers(ctx)
+        if res.points() is None and not res.closed_form_writer(ctx):
+            raise Unsupported("scf.forall with shared_outs over a large or dynamic domain whose writer of "
+                              "a position has no closed form", op.loc)
         results.append(res.tensor())
     return results

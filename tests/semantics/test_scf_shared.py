@@ -103,3 +103,32 @@ def test_dynamic_domain_rows_equal_a_copy():
 
 def test_dynamic_domain_wrong_row_is_incorrect():
     assert check(ROWS.format(name="src", row="0"), COPY).verdict is Verdict.INCORRECT
+
+
+LARGE = """func.func @src(%a: tensor<512xi32>, %b: tensor<512xi32>) -> tensor<512xi32> {{
+  %r = scf.forall (%i) in (128) shared_outs(%o = %b) -> (tensor<512xi32>) {{
+    %ri = affine.apply affine_map<(d0) -> ({read})>(%i)
+    %wi = affine.apply affine_map<(d0) -> ({write})>(%i)
+    %x = tensor.extract_slice %a[%ri] [4] [1] : tensor<512xi32> to tensor<4xi32>
+    scf.forall.in_parallel {{
+      tensor.parallel_insert_slice %x into %o[%wi] [4] [1] : tensor<4xi32> into tensor<512xi32>
+    }}
+  }}
+  return %r : tensor<512xi32>
+}}
+func.func @tgt(%a: tensor<512xi32>, %b: tensor<512xi32>) -> tensor<512xi32> {{
+  return %a : tensor<512xi32>
+}}
+"""
+
+
+def test_large_domain_tiles_use_the_closed_form_writer():
+    assert check(LARGE.format(read="d0 * 4", write="d0 * 4"), "").verdict is Verdict.CORRECT
+    assert check(LARGE.format(read="508 - d0 * 4", write="508 - d0 * 4"), "").verdict is Verdict.CORRECT
+    assert check(LARGE.format(read="(d0 * 4 + 4) mod 512", write="d0 * 4"), "").verdict is Verdict.INCORRECT
+
+
+def test_large_domain_without_a_closed_form_writer_is_unsupported():
+    r = check(LARGE.format(read="(d0 * 20) mod 512", write="(d0 * 20) mod 512"), "")
+    assert r.verdict is Verdict.UNSUPPORTED
+    assert "no closed form" in r.functions[0].message
