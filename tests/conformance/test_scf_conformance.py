@@ -1,5 +1,9 @@
 """Conformance of ``scf.forall`` with ``shared_outs`` (``tensor.parallel_insert_slice`` in
-``scf.forall.in_parallel``) with IREE llvm-cpu.
+``scf.forall.in_parallel``), ``scf.for`` and ``scf.if`` with IREE llvm-cpu.
+
+``scf.for`` (constant bounds, a tensor and a scalar carried) and ``scf.if`` (tensor and scalar
+results) run as plain functions on random extents and values; irverify's evaluation must
+equal IREE's outputs exactly.
 
 IREE 3.13 compiles ``scf.forall`` with tensor results only inside a dispatch, so the op runs in a
 dispatch kernel (the wrapper of ``irverify.frontends.mlir.dispatch_confirm``): extents and the
@@ -21,9 +25,7 @@ import pytest
 from irverify.execute.iree import ExecutionError, run_host_module
 from irverify.frontends.mlir.parse import parse_mlir
 
-# IREE compiles the kernel in seconds and each case is evaluated element by element: slow set;
-# tests/semantics/test_scf_shared.py is the fast sample of the encoding.
-pytestmark = [pytest.mark.iree, pytest.mark.slow]
+pytestmark = pytest.mark.iree
 
 RO = "!iree_tensor_ext.dispatch.tensor<readonly:tensor<?x?xi32>>"
 RW = "!iree_tensor_ext.dispatch.tensor<readwrite:tensor<?x?xi32>>"
@@ -137,6 +139,66 @@ def _check(count, seed):
     return kept
 
 
+# IREE compiles the kernel in seconds and each case is evaluated element by element: slow set;
+# tests/semantics/test_scf_shared.py is the fast sample of the encoding.
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [11, 12])
 def test_forall_shared_outs_tiles_match_iree(seed):
     assert _check(12, seed) > 0  # some elements keep the initial value
+
+
+CONTROL = r"""
+func.func @loop(%x: tensor<?xi32>, %y: i32) -> (tensor<?xi32>, i32) {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c7 = arith.constant 7 : index
+  %r:2 = scf.for %i = %c2 to %c7 step %c2 iter_args(%t = %x, %s = %y) -> (tensor<?xi32>, i32) {
+    %ii = arith.index_cast %i : index to i32
+    %u = arith.muli %s, %ii : i32
+    %v = arith.subi %u, %ii : i32
+    %w = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%t : tensor<?xi32>) {
+    ^bb0(%o: i32):
+      %m = arith.muli %o, %ii : i32
+      %z = arith.addi %m, %v : i32
+      linalg.yield %z : i32
+    } -> tensor<?xi32>
+    scf.yield %w, %v : tensor<?xi32>, i32
+  }
+  return %r#0, %r#1 : tensor<?xi32>, i32
+}
+func.func @branch(%c: i1, %x: tensor<?xi32>, %y: i32) -> (tensor<?xi32>, i32) {
+  %r:2 = scf.if %c -> (tensor<?xi32>, i32) {
+    %w = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%x : tensor<?xi32>) {
+    ^bb0(%o: i32):
+      %z = arith.muli %o, %y : i32
+      linalg.yield %z : i32
+    } -> tensor<?xi32>
+    scf.yield %w, %y : tensor<?xi32>, i32
+  } else {
+    %k = arith.constant 3 : i32
+    %s = arith.subi %y, %k : i32
+    scf.yield %x, %s : tensor<?xi32>, i32
+  }
+  return %r#0, %r#1 : tensor<?xi32>, i32
+}
+"""
+
+
+@pytest.mark.slow  # IREE's compilation alone takes a few seconds
+def test_for_and_if_match_iree():
+    from irverify.execute.iree import run_functions
+    from irverify.verify.evaluate import evaluate_function
+
+    rng = np.random.default_rng(3)
+    calls = []
+    for k in range(4):
+        x = rng.integers(-1000, 1000, int(rng.integers(0, 9))).astype(np.int32)
+        y = np.int32(rng.integers(-50, 50))
+        calls += [("loop", [x, y]), ("branch", [np.bool_(k % 2), x, y])]
+    module = parse_mlir(CONTROL, "control.mlir")
+    for (name, args), run in zip(calls, run_functions(CONTROL, calls)):
+        assert not isinstance(run, ExecutionError), run
+        ev = evaluate_function(module, name, args, fp_name="ieee")
+        assert ev.ub == []
+        for ours, theirs in zip(ev.outputs, run):
+            assert np.array_equal(np.asarray(ours), np.asarray(theirs)), (name, args, ours, theirs)

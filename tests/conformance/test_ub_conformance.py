@@ -30,6 +30,7 @@ func.func @pick(%c: i1, %x: tensor<4xi32>, %y: i32) -> (tensor<4xi32>, i32) {
 """
 
 
+@pytest.mark.slow  # IREE's compilation takes about 2 s; tests/semantics and testdata/litmus/ub are the fast sample
 def test_poison_is_undefined_and_the_rest_matches_iree():
     rng = np.random.default_rng(5)
     calls = []
