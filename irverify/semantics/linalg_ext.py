@@ -1,4 +1,5 @@
-"""``iree_linalg_ext`` ops with index-mapping regions: ``map_load`` and ``map_store`` on tensors.
+"""``iree_linalg_ext`` ops with index-mapping regions: ``map_load`` and ``map_store`` on tensors;
+``gather`` and ``scatter`` (see the section before ``gather``).
 
 Upstream doc: IREE ``compiler/src/iree/compiler/Dialect/LinalgExt/IR/LinalgExtOps.td``
 (``MapLoadOp``, ``MapStoreOp``) and their ``generateScalarImplementation`` in
@@ -235,3 +236,203 @@ def _never(ctx, cond, name: str) -> bool:
         return True
     pre = list(ctx.inputs.assumptions) + list(ctx.state.assumptions)
     return solver.check(name, pre + [cond], UNIQUE_TIMEOUT_S).status == "unsat"
+
+
+# ----------------------------------------------------------------------------- gather / scatter
+#
+# ``iree_linalg_ext.gather`` and ``iree_linalg_ext.scatter`` (IREE ``LinalgExtOps.td``; the
+# shapes and the element each one reads or writes are those of their scalar implementation,
+# ``iree-linalg-ext-to-loops``, in IREE 3.13):
+#
+# * ``depth = len(dimension_map)`` index values select, for every batch point ``b``, the
+#   coordinates ``dimension_map[k] = indices[b, k]`` (``index_cast``: signed) of the big tensor
+#   (``source`` of gather, ``original`` of scatter). Its other dimensions, in order, are the
+#   slice dimensions: the slice has rank ``rank(big) - depth``; the small tensor (gather's
+#   output, scatter's updates) is ``batch x slice``. ``indices`` is ``batch x depth`` or, with
+#   ``depth = 1``, just ``batch``.
+# * gather: ``out[b, s] = source[coords(b, s)]``.
+# * scatter: for every batch point in order, ``original[coords(b, s)]`` becomes
+#   ``region(updates[b, s], original[coords(b, s)])``. ``unique_indices(true)`` promises that no
+#   two batch points have the same index vector: when they do, the loop is parallel and the
+#   value at a position two of them write is not determined: an unknown value, an uninterpreted
+#   function (named by the region's structure) of the original element, which batch points write
+#   it and their update elements, so a counterexample resting on repeated indices is never
+#   reported as incorrect, and only the same scatter of the same values is its equal.
+# * A coordinate out of bounds is a load or store out of bounds in the scalar implementation:
+#   UB; so is a poison index. Poison elements move with the values read.
+#
+# Scatter is encoded for a static batch of at most ``EXPAND_LIMIT`` points (each position is
+# matched against every batch point); a dynamic or larger batch is unsupported.
+
+
+def _index_layout(op: Op, big: Tensor, small: Tensor, indices: Tensor):
+    """(depth, dimension_map, slice dims of ``big``, batch rank, implicit depth)."""
+    dmap = op.attrs.get("dimension_map")
+    if not isinstance(dmap, list) or not dmap:
+        raise Unsupported(f"dimension_map {dmap} of '{op.name}'", op.loc)
+    dmap = [int(d) for d in dmap]
+    depth = len(dmap)
+    if len(set(dmap)) != depth or any(not 0 <= d < big.rank for d in dmap):
+        raise Unsupported(f"dimension_map {dmap} of '{op.name}'", op.loc)
+    slice_dims = [d for d in range(big.rank) if d not in dmap]
+    batch = small.rank - len(slice_dims)
+    if batch < 0:
+        raise Unsupported(f"'{op.name}' shapes", op.loc)
+    if indices.rank == batch + 1:
+        implicit = False
+    elif indices.rank == batch and depth == 1:
+        implicit = True
+    else:
+        raise Unsupported(f"'{op.name}' indices of rank {indices.rank} for a batch of rank {batch}", op.loc)
+    if not isinstance(indices.type.elem, (IntType, IndexType)):
+        raise Unsupported(f"'{op.name}' indices of type {indices.type.elem}", op.loc)
+    return depth, dmap, slice_dims, batch, implicit
+
+
+def _check_shapes(ctx, op: Op, big: Tensor, small: Tensor, indices: Tensor, layout) -> None:
+    depth, dmap, slice_dims, batch, implicit = layout
+    pairs = [(small.dims[j], indices.dims[j], f"batch dim {j}") for j in range(batch)]
+    pairs += [(small.dims[batch + j], big.dims[d], f"slice dim {j}") for j, d in enumerate(slice_dims)]
+    if not implicit and t.static_int(indices.dims[-1]) != depth:
+        raise Unsupported(f"'{op.name}' index depth differs from dimension_map", op.loc)
+    for a, b, what in pairs:
+        ctx.add_ub(a != b, f"{op.name}: {what} differs")
+
+
+def _index_value(ctx, op: Op, indices: Tensor, b, k: int, implicit: bool):
+    """The ``k``-th index of batch point ``b`` as an index term (a poison index is UB)."""
+    from irverify.semantics.tensor import index_term
+
+    pos = list(b) if implicit else [*b, t.int_val(k)]
+    s = indices.scalar_at(pos)
+    ctx.require_not_poison(s, f"{op.name}: index {k}")
+    return index_term(s)
+
+
+@semantics("iree_linalg_ext.gather", attrs=("dimension_map",))
+def gather(ctx, op: Op, source: Tensor, indices: Tensor, output: Tensor):
+    """``out[b, s] = source[coords(b, s)]`` (see above); out-of-bounds coordinates are UB."""
+    _tensors(op, source, indices, output)
+    if any(blocks for blocks in op.regions):
+        raise Unsupported("'iree_linalg_ext.gather' with a region", op.loc)
+    layout = _index_layout(op, source, output, indices)
+    depth, dmap, slice_dims, batch, implicit = layout
+    _check_shapes(ctx, op, source, output, indices, layout)
+    rtype = op.results[0].type
+
+    def make(o):
+        b, s = o[:batch], o[batch:]
+        coords = [None] * source.rank
+        for k, d in enumerate(dmap):
+            coords[d] = _index_value(ctx, op, indices, b, k, implicit)
+        for j, d in enumerate(slice_dims):
+            coords[d] = s[j]
+        for k, d in enumerate(dmap):
+            ctx.add_ub(t.not_(t.in_range(coords[d], source.dims[d])),
+                       f"iree_linalg_ext.gather: index {k} out of bounds of source dim {d}")
+        return source.scalar_at(coords)
+
+    return tensor_from_template(ctx, rtype, list(output.dims), make)
+
+
+@semantics("iree_linalg_ext.scatter", attrs=("dimension_map", "unique_indices"))
+def scatter(ctx, op: Op, updates: Tensor, indices: Tensor, original: Tensor):
+    """``original`` with every batch point's slice combined in by the region (see above)."""
+    _tensors(op, updates, indices, original)
+    block = _region(op)
+    if len(block.args) != 2:
+        raise Unsupported("scatter region arity", op.loc)
+    unique = op.attrs.get("unique_indices", True)
+    if unique not in (True, False):
+        raise Unsupported(f"unique_indices {unique} of 'iree_linalg_ext.scatter'", op.loc)
+    layout = _index_layout(op, original, updates, indices)
+    depth, dmap, slice_dims, batch, implicit = layout
+    _check_shapes(ctx, op, original, updates, indices, layout)
+    static = [t.static_int(d) for d in updates.dims[:batch]]
+    if any(n is None for n in static):
+        raise Unsupported("iree_linalg_ext.scatter with a dynamic batch", op.loc)
+    points = [[t.int_val(i) for i in pt] for pt in itertools.product(*(range(n) for n in static))]
+    if len(points) > EXPAND_LIMIT:
+        raise Unsupported(f"iree_linalg_ext.scatter with {len(points)} batch points", op.loc)
+    index_vectors = []
+    for b in points:
+        vec = [_index_value(ctx, op, indices, b, k, implicit) for k in range(depth)]
+        for k, d in enumerate(dmap):
+            ctx.add_ub(t.not_(t.in_range(vec[k], original.dims[d])),
+                       f"iree_linalg_ext.scatter: index {k} out of bounds of original dim {d}")
+        index_vectors.append(vec)
+    if unique and len(points) > 1:
+        same = [t.and_(*(x == y for x, y in zip(u, v)))
+                for u, v in itertools.combinations(index_vectors, 2)]
+        ctx.add_unknown(t.or_(*same), "iree_linalg_ext.scatter: unique_indices(true) with repeated indices")
+    rtype = op.results[0].type
+    elem = rtype.elem
+    region_key = _region_key(block)
+
+    def make(p):
+        acc = original.scalar_at(p)
+        s = [p[d] for d in slice_dims]
+        matches, written = [], []
+        for b, vec in zip(points, index_vectors):
+            match = t.and_(*(vec[k] == p[d] for k, d in enumerate(dmap)))
+            if t.static_bool(match) is False:
+                continue
+            matches.append(match)
+            written += _plain_arg(ctx, updates, [*b, *s])
+            sink: list = []
+            ctx._ub_sinks.append(sink)
+            facts = len(ctx.state.assumptions)
+            try:
+                (value,) = _combine(ctx, op, block, updates.scalar_at([*b, *s]), acc)
+            finally:
+                ctx._ub_sinks.pop()
+            if len(ctx.state.assumptions) != facts:
+                raise Unsupported("facts established inside a scatter region", op.loc)
+            for ub in sink:
+                ctx.add_ub(t.and_(match, ub.cond), ub.reason, ub.loc, ub.kind)
+            poison = None
+            if value.poison is not None or acc.poison is not None:
+                poison = t.ite(match, value.is_poison(), acc.is_poison())
+            acc = Scalar(t.ite(match, value.term, acc.term), elem, poison)
+        if unique and len(matches) > 1:  # repeated indices: an unknown value (see above)
+            repeated = t.or_(*(t.and_(x, y) for x, y in itertools.combinations(matches, 2)))
+            args = [*_plain_arg(ctx, original, p), *matches, *written]
+            unknown = t.apply_uf(f"unknown.scatter.repeated_indices.{region_key}", args, t.sort_of(acc.term))
+            acc = Scalar(t.ite(repeated, unknown, acc.term), elem, acc.poison)
+        return acc
+
+    return tensor_from_template(ctx, rtype, list(original.dims), make)
+
+
+def _combine(ctx, op: Op, block, update: Scalar, current: Scalar) -> list[Scalar]:
+    op_, env_ = ctx.op, ctx.env
+    try:
+        outs = ctx.run_block(block, [update, current])
+    finally:
+        ctx.op, ctx.env = op_, env_
+    if len(outs) != 1 or not isinstance(outs[0], Scalar):
+        raise Unsupported("scatter region yields", op.loc)
+    return outs
+
+
+def _region_key(block) -> str:
+    """A name for the combiner's structure: its ops, attributes and operand wiring."""
+    import hashlib
+
+    pos = {a.id: f"arg{k}" for k, a in enumerate(block.args)}
+    parts = []
+    for n, inner in enumerate(block.ops):
+        wires = ",".join(pos.get(v.id, f"outer{v.id}") for v in inner.operands)
+        parts.append(f"{inner.name}|{inner.attr_text}|{wires}|{','.join(str(r.type) for r in inner.results)}")
+        for k, r in enumerate(inner.results):
+            pos[r.id] = f"op{n}.{k}"
+    return hashlib.sha256(";".join(parts).encode()).hexdigest()[:16]
+
+
+def _plain_arg(ctx, tensor: Tensor, idx) -> list:
+    """An element as an argument of an unknown: its value (zero where poison, whose term is an
+    arbitrary constant of one side) and whether it is defined (as opaque ops take them)."""
+    from irverify.verify.encode import scalar_sort
+
+    ok = tensor.is_defined(idx)
+    return [t.ite(ok, tensor.at(idx), t.zero_of(scalar_sort(tensor.type.elem, ctx.fp))), ok]

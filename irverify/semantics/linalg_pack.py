@@ -14,8 +14,9 @@ extent that differs from the source dim or the tile.
 ``unpack``: the inverse: result element ``r`` is source element ``(o, inner)`` with
 ``o[d] = r[d] floordiv T_i``, ``inner[i] = r[d] mod T_i`` for tiled dims, ``o[d] = r[d]``
 otherwise (padding is dropped). UB: a tile size that is not positive or differs from the
-source's inner extent; a result dim larger than ``outer * tile``; an untiled result dim other
-than the source's.
+source's inner extent; an outer extent other than ``ceildiv(result dim, tile)`` (no artificial
+padding: since LLVM PR 149624, July 2025, in IREE 3.13, "the unpack op follows the constraint"
+of pack: the padding is less than one tile); an untiled result dim other than the source's.
 
 Memref forms are unsupported.
 """
@@ -134,8 +135,8 @@ def unpack(ctx, op: Op, *args):
         ctx.add_ub(src.dims[n + i] != tl, f"linalg.unpack: inner extent {i} differs from its tile")
     for d in range(n):
         if d in tile_of:
-            ctx.add_ub(t.lt(outer[d] * tile_of[d], dest.dims[d]),
-                       f"linalg.unpack: result dim {d} exceeds outer extent * tile")
+            ctx.add_ub(outer[d] != t.ceildiv(dest.dims[d], tile_of[d]),
+                       f"linalg.unpack: outer extent of dim {d} is not ceildiv(result dim, tile)")
         else:
             ctx.add_ub(outer[d] != dest.dims[d], f"linalg.unpack: untiled result dim {d} differs")
 

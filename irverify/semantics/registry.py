@@ -43,6 +43,7 @@ _MODULES = {
     "memref": "irverify.semantics.memref",
     "iree_codegen": "irverify.semantics.memref",
     "iree_linalg_ext": "irverify.semantics.linalg_ext",
+    "ub": "irverify.semantics.ub",
 }
 
 

@@ -1,4 +1,5 @@
-"""``scf`` dialect: ``scf.forall`` without shared outputs, in dispatch-level IR.
+"""``scf`` dialect: ``scf.forall`` without shared outputs, in dispatch-level IR; ``scf.for`` and
+``scf.if`` (see their functions).
 
 Upstream doc: ``mlir/include/mlir/Dialect/SCF/IR/SCFOps.td`` (``ForallOp``, ``InParallelOp``).
 
@@ -38,7 +39,10 @@ Encoding. The body is evaluated once at fresh iteration numbers ``k``:
   loads and stores, or a body that reads any memref and stores to memory, is unsupported (a load of a position another iteration writes would be a
   race, which is not modelled).
 
-Unsupported: tensor results (``shared_outs``), a non-empty ``scf.forall.in_parallel``, nested
+Tensor results (``shared_outs`` with ``tensor.parallel_insert_slice``) are encoded in
+``scf_shared``.
+
+Unsupported: a non-empty ``scf.forall.in_parallel``, nested
 ``scf.forall``, calls in the body, stores through a view created inside the body or of another
 element type than the binding's units, and body assumptions that depend on the iteration.
 """
@@ -204,13 +208,15 @@ def forall(ctx, op: Op, *args):
     from irverify.semantics import iree
 
     lbs, ubs, steps, outs = _segments(op, args)
-    if outs or op.results:
-        raise Unsupported("scf.forall with shared_outs (tensor results)", op.loc)
     lb = static_or_dynamic(op.attrs["staticLowerBound"], lbs)
     ub = static_or_dynamic(op.attrs["staticUpperBound"], ubs)
     st = static_or_dynamic(op.attrs["staticStep"], steps)
     if len(op.regions) != 1 or len(op.regions[0]) != 1:
         raise Unsupported("scf.forall region", op.loc)
+    if outs or op.results:
+        from irverify.semantics.scf_shared import forall_shared
+
+        return forall_shared(ctx, op, lb, ub, st, outs)
     body = op.regions[0][0]
     if not (len(lb) == len(ub) == len(st) == len(body.args)):
         raise Unsupported("scf.forall bounds", op.loc)
@@ -304,3 +310,123 @@ def _disjoint(ctx, fs: ForallStore) -> bool:
     res = solver.check("scf.forall disjoint writes",
                        pre + [fs.in_domain(k1), fs.in_domain(k2), differ, w1, w2], DISJOINT_TIMEOUT_S)
     return res.status == "unsat"
+
+
+# ----------------------------------------------------------------------------- scf.for, scf.if
+
+# A loop with constant bounds and at most this many iterations is unrolled.
+UNROLL_LIMIT = 32
+
+
+def _static_bound(v: Scalar) -> int | None:
+    """The constant value of a loop bound (integers read as signed, as ``scf.for`` compares)."""
+    from irverify.ir.core import IntType
+
+    n = t.static_int(t.simplify(v.term))
+    if n is not None and isinstance(v.type, IntType) and n >= 1 << (v.type.width - 1):
+        n -= 1 << v.type.width
+    return n
+
+
+@semantics("scf.for", poison=True)
+def for_(ctx, op: Op, lb: Scalar, ub: Scalar, step: Scalar, *inits):
+    """``scf.for %iv = %lb to %ub step %step iter_args(...)``
+    (https://mlir.llvm.org/docs/Dialects/SCFDialect/#scffor-scfforop): the body runs for
+    ``iv = lb, lb + step, ...`` while ``iv < ub`` (signed), in order, each iteration receiving
+    the previous one's ``scf.yield`` values (the initial ones first); the results are the last
+    yielded values (the initial ones when the loop runs zero times). The step must be positive.
+
+    Encoding: loops whose bounds and step are constants and that run at most ``UNROLL_LIMIT``
+    times are unrolled (exact: the iterations run in sequence, their UB, stores and poison as
+    written). A poison bound or step is UB (a branch on poison); poison ``iter_args`` flow
+    through. Other loops are unsupported."""
+    from irverify.ir.core import IndexType
+
+    for v, what in ((lb, "lower bound"), (ub, "upper bound"), (step, "step")):
+        ctx.require_not_poison(v, f"the {what} of 'scf.for'")
+    lo, hi, st = (_static_bound(v) for v in (lb, ub, step))
+    if lo is None or hi is None or st is None:
+        raise Unsupported("scf.for with a dynamic trip count (only loops with constant bounds are unrolled)",
+                          op.loc)
+    if st <= 0:
+        raise Unsupported("scf.for with a non-positive step", op.loc)
+    ivs = range(lo, hi, st)
+    if len(ivs) > UNROLL_LIMIT:
+        raise Unsupported(f"scf.for with {len(ivs)} iterations (at most {UNROLL_LIMIT} are unrolled)", op.loc)
+    if len(op.regions) != 1 or len(op.regions[0]) != 1:
+        raise Unsupported("scf.for region", op.loc)
+    body = op.regions[0][0]
+    op_, env_ = ctx.op, ctx.env
+    values = list(inits)
+    for i in ivs:
+        term = t.int_val(i) if isinstance(lb.type, IndexType) else t.bv_val(i % (1 << lb.type.width), lb.type.width)
+        values = ctx.run_block(body, [Scalar(term, lb.type), *values])
+    ctx.op, ctx.env = op_, env_
+    return values
+
+
+def _select(c, a, b):
+    """``c ? a : b`` for two values of one result type (poison and definedness follow)."""
+    if isinstance(a, Scalar) and isinstance(b, Scalar):
+        poison = None
+        if a.poison is not None or b.poison is not None:
+            poison = t.ite(c, a.is_poison(), b.is_poison())
+        return Scalar(t.ite(c, a.term, b.term), a.type, poison)
+    if isinstance(a, Tensor) and isinstance(b, Tensor) and a.rank == b.rank:
+        dims = [t.simplify(t.ite(c, x, y)) for x, y in zip(a.dims, b.dims)]
+        defined = None
+        if a.defined is not None or b.defined is not None:
+            defined = lambda idx: t.ite(c, a.is_defined(idx), b.is_defined(idx))  # noqa: E731
+        return Tensor(a.type, dims, lambda idx: t.ite(c, a.at(idx), b.at(idx)), defined)
+    return None
+
+
+@semantics("scf.if", poison=True)
+def if_(ctx, op: Op, cond: Scalar):
+    """``scf.if %c { A } else { B }`` (https://mlir.llvm.org/docs/Dialects/SCFDialect/#scfif-scfifop):
+    the results are the ``scf.yield`` values of the branch ``%c`` selects. UB and facts of a
+    branch hold only when it is taken; a poison condition is UB (a branch on poison). Branches
+    that write memory are unsupported (stores would need to be conditional)."""
+    from irverify.semantics import iree
+
+    ctx.require_not_poison(cond, "the condition of 'scf.if'")
+    c = t.bv1_to_bool(cond.term)
+    mem = iree.memory(ctx)
+    entry, entry_outputs = dict(mem.buffers), dict(ctx.state.extra_outputs)
+    op_, env_ = ctx.op, ctx.env
+    branches = []
+    for guard, region in ((c, op.regions[0]), (t.not_(c), op.regions[1] if len(op.regions) > 1 else [])):
+        if not region:
+            branches.append([])
+            continue
+        sink: list = []
+        ctx._ub_sinks.append(sink)
+        facts, inputs_facts = len(ctx.state.assumptions), len(ctx.inputs.assumptions)
+        try:
+            branches.append(ctx.run_block(region[0], []))
+        finally:
+            ctx._ub_sinks.pop()
+            ctx.op, ctx.env = op_, env_
+        if len(ctx.inputs.assumptions) != inputs_facts:
+            raise Unsupported("input facts established inside scf.if", op.loc)
+        new_facts = ctx.state.assumptions[facts:]
+        del ctx.state.assumptions[facts:]
+        ctx.state.assumptions += [t.implies(guard, a) for a in new_facts]
+        for ub in sink:
+            ctx.add_ub(t.and_(guard, ub.cond), ub.reason, ub.loc, ub.kind)
+    if set(mem.buffers) != set(entry) or any(mem.buffers[b] is not entry[b] for b in entry) or any(
+            ctx.state.extra_outputs.get(k) is not v for k, v in entry_outputs.items()) or set(
+            ctx.state.extra_outputs) != set(entry_outputs):
+        raise Unsupported("scf.if whose branches write memory", op.loc)
+    if not op.results:
+        return None
+    then, other = branches
+    if len(then) != len(op.results) or len(other) != len(op.results):
+        raise Unsupported("scf.if results", op.loc)
+    out = []
+    for a, b in zip(then, other):
+        v = _select(c, a, b)
+        if v is None:
+            raise Unsupported(f"scf.if result of kind {type(a).__name__}", op.loc)
+        out.append(v)
+    return out
