@@ -106,6 +106,9 @@ def test_generated_programs_parse():
         c = driver.make_case(arm, 11, n)
         parse_mlir_native(arm.pair_text(c.src, c.tgt), f"case{n}.mlir")
     assert mlir_prog.generate(random.Random(0)) is not None
+    # program 1287 of seed 1000: x + x -> x * 2 on a dynamically shaped tensor (no constant)
+    c = driver.make_case(arm, 1000, 1287)
+    parse_mlir_native(arm.pair_text(c.src, c.tgt), "case1287.mlir")
 
 
 @pytest.mark.tvm
