@@ -46,9 +46,28 @@ def backend_faults(case, args, k, src_out, tgt_out):
 
 
 def run(module_text: str, calls: list):
-    from irverify.execute.iree import run_functions
+    """Run the calls on IREE llvm-cpu. Functions on scalars run as 0-d tensor dispatches
+    (``irverify.frontends.mlir.confirm.dispatch_text``), as irverify's own confirmation does:
+    IREE's VM computes some scalar ops differently from their definitions."""
+    from irverify.execute.iree import numpy_dtype_for, run_functions
+    from irverify.frontends.mlir.confirm import WRAPPER, dispatch_text, dispatchable
+    from irverify.frontends.mlir.parse import parse_mlir
 
-    return run_functions(module_text, calls, timeout_s=300.0)
+    mod = parse_mlir(module_text, "fuzz.mlir")
+    called = {name: mod.functions[name] for name, _ in calls}
+    wrapped = [f for f in called.values() if dispatchable(f)]
+    if not wrapped:
+        return run_functions(module_text, calls, timeout_s=300.0)
+    direct = tuple(n for n, f in called.items() if not dispatchable(f))
+    text = dispatch_text(mod, wrapped, keep_public=direct)
+
+    def call(name, args):
+        fn = called[name]
+        if name in direct:
+            return name, args
+        return WRAPPER + name, [np.array(v, dtype=numpy_dtype_for(str(a.type))) for a, v in zip(fn.args, args)]
+
+    return run_functions(text, [call(n, a) for n, a in calls], timeout_s=300.0)
 
 
 def arg_names(prog) -> list[str]:

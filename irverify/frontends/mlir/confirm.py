@@ -63,13 +63,17 @@ def dispatchable(fn: Function) -> bool:
             and all(str(t) in DISPATCH_TYPES for t in types))
 
 
-def dispatch_text(mod: Module, fns: list[Function]) -> str:
-    """The module's text with every function made private and, for each of ``fns``, a public
-    ``@__irverify_dispatch_<name>`` taking and returning 0-d tensors whose ``linalg.generic``
-    body calls the function (IREE inlines the call, so the scalar code is dispatched)."""
+def dispatch_text(mod: Module, fns: list[Function], keep_public: tuple[str, ...] = ()) -> str:
+    """The module's text with every function but ``keep_public`` made private and, for each of
+    ``fns``, a public ``@__irverify_dispatch_<name>`` taking and returning 0-d tensors whose
+    ``linalg.generic`` body calls the function (IREE inlines the call, so the scalar code is
+    dispatched)."""
     import re
 
-    text = re.sub(r"func\.func\s+(?:public\s+)?@", "func.func private @", mod.text)
+    def private(m):
+        return m.group(0) if m.group(1) in keep_public else f"func.func private @{m.group(1)}"
+
+    text = re.sub(r"func\.func\s+(?:public\s+)?@([\w$.-]+)", private, mod.text)
     wrappers = []
     for fn in fns:
         args = [str(a.type) for a in fn.args]
