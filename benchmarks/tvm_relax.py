@@ -8,7 +8,9 @@ histogram and the histogram of messages per verdict.
 
     python benchmarks/tvm_relax.py [--suite DIR] [--shard I/N] [--only SUBSTRING] [-- EXTRA CLI ARGS]
 
-``--suite testdata/peer-suites/tvm-relax-untuned`` runs the second corpus (same layout).
+``--suite testdata/peer-suites/tvm-relax-untuned`` runs the second corpus (same layout);
+``--module-timeout S`` stops a module's check after S seconds of wall time (verdict
+``timeout``, neither correct nor incorrect).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 import time
 
@@ -50,14 +53,31 @@ def bucket(msg: str) -> str:
     return msg[:90]
 
 
-def run_one(row: dict, extra: list[str], suite: str = SUITE) -> tuple[str, str, float]:
+class WallLimit(Exception):
+    """A module's check ran past ``--module-timeout``."""
+
+
+def _alarm(signum, frame):
+    raise WallLimit
+
+
+def run_one(row: dict, extra: list[str], suite: str = SUITE, limit: float = 0) -> tuple[str, str, float]:
     from irverify.cli import main
 
     path = os.path.join(suite, "inputs", row["name"] + ".py")
     out = io.StringIO()
     start = time.perf_counter()
-    with contextlib.redirect_stdout(out):
-        main(["validate-pass", "--tvm-pass", row["pass"], path, "--json", *extra])
+    if limit:
+        signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        with contextlib.redirect_stdout(out):
+            main(["validate-pass", "--tvm-pass", row["pass"], path, "--json", *extra])
+    except WallLimit:
+        return "timeout", f"stopped after {limit:.0f} s of wall time", time.perf_counter() - start
+    finally:
+        if limit:
+            signal.setitimer(signal.ITIMER_REAL, 0)
     elapsed = time.perf_counter() - start
     lines = [ln for ln in out.getvalue().splitlines() if ln.startswith("{")]
     if not lines:
@@ -72,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--only", default="", help="only modules whose name contains this")
     p.add_argument("--suite", default=SUITE, help="a directory with manifest.tsv and inputs/ "
                    "(default: testdata/peer-suites/tvm-relax)")
+    p.add_argument("--module-timeout", type=float, default=0, metavar="S",
+                   help="stop a module's check after S seconds of wall time (verdict 'timeout')")
     p.add_argument("extra", nargs="*", help="extra CLI arguments (after --)")
     args = p.parse_args(argv)
     i, n = (int(x) for x in args.shard.split("/"))
@@ -80,20 +102,20 @@ def main(argv: list[str] | None = None) -> int:
     reasons: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     times: list[float] = []
     for row in rows:
-        verdict, msg, elapsed = run_one(row, args.extra, args.suite)
+        verdict, msg, elapsed = run_one(row, args.extra, args.suite, args.module_timeout)
         times.append(elapsed)
         counts[verdict] += 1
         reasons[verdict][bucket(msg)] += 1
         print(f"{row['name']}\t{verdict}\t{elapsed:.2f}\t{msg[:200]}", flush=True)
     done = counts["correct"] + counts["incorrect"]
     print(f"\n{len(rows)} modules: " + ", ".join(f"{k} {counts[k]}" for k in
-          ("correct", "incorrect", "unknown", "unsupported", "error")) +
+          ("correct", "incorrect", "unknown", "unsupported", "error", "timeout")) +
           f"; definitive {100 * done / max(1, len(rows)):.0f}%; {sum(times):.0f} s")
     if times:
         times.sort()
         p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
         print(f"per module: median {times[len(times) // 2]:.1f} s, p90 {p90:.1f} s, max {times[-1]:.1f} s")
-    for verdict in ("unsupported", "unknown", "error", "incorrect"):
+    for verdict in ("unsupported", "unknown", "error", "incorrect", "timeout"):
         for msg, c in reasons[verdict].most_common():
             print(f"  {verdict}\t{c}\t{msg}")
     return 0
