@@ -53,8 +53,9 @@ def bucket(msg: str) -> str:
     return msg[:90]
 
 
-class WallLimit(Exception):
-    """A module's check ran past ``--module-timeout``."""
+class WallLimit(BaseException):
+    """A module's check ran past ``--module-timeout`` (not an ``Exception``: the CLI reports
+    those as internal errors)."""
 
 
 def _alarm(signum, frame):
