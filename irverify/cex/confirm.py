@@ -74,10 +74,13 @@ POISON_AGREES = ("not decided by execution: the target value is poison where the
 
 
 def call_args(fn: Function, cex: Counterexample) -> list:
-    """The counterexample's value for each argument of ``fn``; ValueError when one is missing."""
+    """The counterexample's value for each argument of ``fn``; ValueError when one is missing
+    or was too large to materialise."""
     args = []
     for a in fn.args:
         if a.name in cex.tensors:
+            if isinstance(cex.tensors[a.name], str):  # too large to materialise (its shape only)
+                raise ValueError(f"argument {a.name} is too large to run ({cex.tensors[a.name]})")
             args.append(cex.tensors[a.name])
         elif a.name in cex.scalars:
             args.append(cex.scalars[a.name])
