@@ -1,7 +1,9 @@
 """Relax ``If`` conformance with TVM (llvm): irverify's evaluation of ``relax.if`` (the taken
 branch's value; a branch's UB only when taken) against TVM on random inputs and both conditions,
 including branches that compute differently shaped intermediates and a branch whose integer
-division by zero is UB for irverify only when taken."""
+division by zero is UB for irverify only when taken; an ``R.Prim("bool")`` condition; local
+functions and closures (inlined by irverify, lifted by TVM); ``zeros_like``/``ones_like``/
+``full_like``."""
 
 from __future__ import annotations
 
@@ -142,3 +144,34 @@ def test_prim_bool_condition_and_local_functions():
         assert not ev.ub, (name, ev.ub)
         (ours,), (got,) = ev.outputs, run
         assert np.array_equal(ours, np.asarray(got)), (name, args, ours, got)
+
+
+LIKE = '''
+@I.ir_module
+class Module:
+    @R.function
+    def like(x: R.Tensor(("n", 3), "float32"), v: R.Tensor((), "int32")):
+        a = R.zeros_like(x)
+        b = R.ones_like(x, "int32")
+        c = R.full_like(x, v)
+        d = R.full_like(x, v, "int8")
+        return (a, b, c, d)
+'''
+
+
+def test_zeros_ones_full_like():
+    """``zeros_like``/``ones_like``/``full_like``: ``x``'s shape, the dtype given or ``x``'s,
+    the fill value converted to it (here an int32 fill wrapping into int8)."""
+    module = parse(LIKE, "<like>")
+    calls = [("like", [RNG.uniform(-3, 3, (n, 3)).astype(np.float32), np.array(v, np.int32)])
+             for n, v in ((0, 5), (2, -7), (4, 300))]
+    runs = run_functions(module.native, calls)
+    for (name, args), run in zip(calls, runs):
+        assert not isinstance(run, Exception), run
+        ev = evaluate_function(module, name, args, fp_name="ieee")
+        assert not ev.ub, ev.ub
+        assert len(ev.outputs) == len(run) == 4
+        for ours, got in zip(ev.outputs, run):
+            got = np.asarray(got)
+            assert ours.shape == got.shape and ours.dtype == got.dtype, (ours, got)
+            assert np.array_equal(ours, got), (args, ours, got)
