@@ -125,7 +125,6 @@ def test_prim_bool_condition_and_local_functions():
     twice with different extents for its symbolic dim, and a closure capturing its enclosing
     call's argument."""
     module = parse(LOCAL, "<local>")
-    # TVM runs the original module (its local functions lifted as TVM compiles them)
     calls = []
     for c in (True, False):
         calls.append(("prim_cond", [RNG.integers(-50, 50, (4,)).astype(np.int32),
