@@ -166,8 +166,8 @@ def _to_tvm(tvm, a):
 
     if isinstance(a, (list, tuple)):
         return [_to_tvm(tvm, x) for x in a]
-    if isinstance(a, (bool, int, float)):  # an R.Prim parameter takes a Python scalar
-        return a
+    if type(a) in (bool, int, float):  # an R.Prim parameter takes a Python scalar (numpy
+        return a                        # scalars, even np.float64, stay tensors)
     # np.ascontiguousarray would make a rank-0 array rank 1
     return tvm.runtime.tensor(np.array(a, order="C", copy=True), tvm.cpu())
 
