@@ -6,7 +6,11 @@ that TVM is imported once) and records the verdict, the first message (the unsup
 or the unknown reason) and the wall time. Prints one TSV line per module, then the verdict
 histogram and the histogram of messages per verdict.
 
-    python benchmarks/tvm_relax.py [--shard I/N] [--only SUBSTRING] [-- EXTRA CLI ARGS]
+    python benchmarks/tvm_relax.py [--suite DIR] [--shard I/N] [--only SUBSTRING] [-- EXTRA CLI ARGS]
+
+``--suite testdata/peer-suites/tvm-relax-untuned`` runs the second corpus (same layout);
+``--module-timeout S`` stops a module's check after S seconds of wall time (verdict
+``timeout``, neither correct nor incorrect).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 import time
 
@@ -25,8 +30,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SUITE = os.path.join(ROOT, "testdata", "peer-suites", "tvm-relax")
 
 
-def manifest() -> list[dict]:
-    with open(os.path.join(SUITE, "manifest.tsv"), encoding="utf-8") as f:
+def manifest(suite: str = SUITE) -> list[dict]:
+    with open(os.path.join(suite, "manifest.tsv"), encoding="utf-8") as f:
         header, *rows = [ln.rstrip("\n").split("\t") for ln in f if ln.strip()]
     return [dict(zip(header, r)) for r in rows]
 
@@ -48,14 +53,32 @@ def bucket(msg: str) -> str:
     return msg[:90]
 
 
-def run_one(row: dict, extra: list[str]) -> tuple[str, str, float]:
+class WallLimit(BaseException):
+    """A module's check ran past ``--module-timeout`` (not an ``Exception``: the CLI reports
+    those as internal errors)."""
+
+
+def _alarm(signum, frame):
+    raise WallLimit
+
+
+def run_one(row: dict, extra: list[str], suite: str = SUITE, limit: float = 0) -> tuple[str, str, float]:
     from irverify.cli import main
 
-    path = os.path.join(SUITE, "inputs", row["name"] + ".py")
+    path = os.path.join(suite, "inputs", row["name"] + ".py")
     out = io.StringIO()
     start = time.perf_counter()
-    with contextlib.redirect_stdout(out):
-        main(["validate-pass", "--tvm-pass", row["pass"], path, "--json", *extra])
+    if limit:
+        signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        with contextlib.redirect_stdout(out):
+            main(["validate-pass", "--tvm-pass", row["pass"], path, "--json", *extra])
+    except WallLimit:
+        return "timeout", f"stopped after {limit:.0f} s of wall time", time.perf_counter() - start
+    finally:
+        if limit:
+            signal.setitimer(signal.ITIMER_REAL, 0)
     elapsed = time.perf_counter() - start
     lines = [ln for ln in out.getvalue().splitlines() if ln.startswith("{")]
     if not lines:
@@ -68,24 +91,32 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--shard", default="0/1", metavar="I/N")
     p.add_argument("--only", default="", help="only modules whose name contains this")
+    p.add_argument("--suite", default=SUITE, help="a directory with manifest.tsv and inputs/ "
+                   "(default: testdata/peer-suites/tvm-relax)")
+    p.add_argument("--module-timeout", type=float, default=0, metavar="S",
+                   help="stop a module's check after S seconds of wall time (verdict 'timeout')")
     p.add_argument("extra", nargs="*", help="extra CLI arguments (after --)")
     args = p.parse_args(argv)
     i, n = (int(x) for x in args.shard.split("/"))
-    rows = [r for k, r in enumerate(manifest()) if k % n == i and args.only in r["name"]]
+    rows = [r for k, r in enumerate(manifest(args.suite)) if k % n == i and args.only in r["name"]]
     counts: collections.Counter = collections.Counter()
     reasons: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
-    total = 0.0
+    times: list[float] = []
     for row in rows:
-        verdict, msg, elapsed = run_one(row, args.extra)
-        total += elapsed
+        verdict, msg, elapsed = run_one(row, args.extra, args.suite, args.module_timeout)
+        times.append(elapsed)
         counts[verdict] += 1
         reasons[verdict][bucket(msg)] += 1
         print(f"{row['name']}\t{verdict}\t{elapsed:.2f}\t{msg[:200]}", flush=True)
     done = counts["correct"] + counts["incorrect"]
     print(f"\n{len(rows)} modules: " + ", ".join(f"{k} {counts[k]}" for k in
-          ("correct", "incorrect", "unknown", "unsupported", "error")) +
-          f"; definitive {100 * done / max(1, len(rows)):.0f}%; {total:.0f} s")
-    for verdict in ("unsupported", "unknown", "error", "incorrect"):
+          ("correct", "incorrect", "unknown", "unsupported", "error", "timeout")) +
+          f"; definitive {100 * done / max(1, len(rows)):.0f}%; {sum(times):.0f} s")
+    if times:
+        times.sort()
+        p90 = times[min(len(times) - 1, int(0.9 * len(times)))]
+        print(f"per module: median {times[len(times) // 2]:.1f} s, p90 {p90:.1f} s, max {times[-1]:.1f} s")
+    for verdict in ("unsupported", "unknown", "error", "incorrect", "timeout"):
         for msg, c in reasons[verdict].most_common():
             print(f"  {verdict}\t{c}\t{msg}")
     return 0

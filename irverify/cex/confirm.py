@@ -74,7 +74,8 @@ POISON_AGREES = ("not decided by execution: the target value is poison where the
 
 
 def call_args(fn: Function, cex: Counterexample) -> list:
-    """The counterexample's value for each argument of ``fn``; ValueError when one is missing."""
+    """The counterexample's value for each argument of ``fn``; ValueError when one is missing
+    or was too large to materialise."""
     args = []
     for a in fn.args:
         if a.name in cex.tensors:

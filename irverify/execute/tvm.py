@@ -160,11 +160,14 @@ def _child_main(module, calls, fd: int) -> None:
 
 
 def _to_tvm(tvm, a):
-    """A numpy argument as a TVM tensor; a list/tuple (a Relax tuple parameter) element-wise."""
+    """A numpy argument as a TVM tensor; a list/tuple (a Relax tuple parameter) element-wise; a
+    Python scalar as itself."""
     import numpy as np
 
     if isinstance(a, (list, tuple)):
         return [_to_tvm(tvm, x) for x in a]
+    if type(a) in (bool, int, float):  # an R.Prim parameter takes a Python scalar (numpy
+        return a                        # scalars, even np.float64, stay tensors)
     # np.ascontiguousarray would make a rank-0 array rank 1
     return tvm.runtime.tensor(np.array(a, order="C", copy=True), tvm.cpu())
 

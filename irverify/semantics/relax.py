@@ -460,12 +460,16 @@ def _regroup(ty, flat: list):
 @semantics("relax.if")
 def if_(ctx, op: Op, cond):
     """``if cond: A else: B`` (Relax ``If``): the value of the branch ``cond`` selects; UB and
-    facts of a branch hold only when it is taken. ``cond`` is a rank-0 ``bool`` tensor."""
+    facts of a branch hold only when it is taken. ``cond`` is a rank-0 ``bool`` tensor or an
+    ``R.Prim("bool")`` scalar."""
     from irverify.semantics.relax_opaque import OpaqueTensor
 
-    if not (isinstance(cond, Tensor) and cond.rank == 0 and cond.type.elem == IntType(1)):
-        raise Unsupported("relax If whose condition is not a rank-0 bool tensor", op.loc)
-    c = t.bv1_to_bool(cond.at([]))
+    if isinstance(cond, Scalar) and cond.type == IntType(1) and cond.poison is None:
+        c = t.bv1_to_bool(cond.term)
+    elif isinstance(cond, Tensor) and cond.rank == 0 and cond.type.elem == IntType(1):
+        c = t.bv1_to_bool(cond.at([]))
+    else:
+        raise Unsupported("relax If whose condition is not a rank-0 bool tensor or R.Prim('bool')", op.loc)
     values = []
     for guard, region in ((c, op.regions[0]), (t.not_(c), op.regions[1])):
         sink: list = []

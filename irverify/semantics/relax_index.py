@@ -355,6 +355,39 @@ def full(ctx, op: Op, fill):
     return _filled(ctx, op, lambda elem: cast(ctx, fill.at([]), fill.type.elem, elem))
 
 
+def _filled_like(ctx, op: Op, x, value_of):
+    """A tensor of ``x``'s extents whose elements are ``value_of(elem)``; ``dtype`` None keeps
+    ``x``'s dtype (``src/relax/op/tensor/create.cc``, ``InferStructInfoOnesLikeZerosLike``)."""
+    x = want_tensor(op, x)
+    ty = result_type(op)
+    want = op.attrs["dtype"] if op.attrs["dtype"] is not None else _dtype(x.type.elem)
+    if want != _dtype(ty.elem) or len(ty.shape) != x.rank:
+        raise Unsupported(f"'{op.name}' dtype {op.attrs['dtype']} for {ty}", op.loc)
+    return make(ctx, op, list(x.dims), lambda idx: value_of(ty.elem))
+
+
+@semantics("relax.zeros_like", attrs=("dtype",))
+def zeros_like(ctx, op: Op, x):
+    """``R.zeros_like(x, dtype)``: zeros of ``x``'s shape."""
+    return _filled_like(ctx, op, x, lambda elem: _scalar_const(ctx, 0, elem))
+
+
+@semantics("relax.ones_like", attrs=("dtype",))
+def ones_like(ctx, op: Op, x):
+    """``R.ones_like(x, dtype)``: ones of ``x``'s shape."""
+    return _filled_like(ctx, op, x, lambda elem: _scalar_const(ctx, 1, elem))
+
+
+@semantics("relax.full_like", attrs=("dtype",))
+def full_like(ctx, op: Op, x, fill):
+    """``R.full_like(x, fill_value, dtype)``: ``fill_value`` (0-d) converted to the dtype, in
+    ``x``'s shape."""
+    fill = want_tensor(op, fill, "fill value")
+    if fill.rank != 0:
+        raise Unsupported("full_like with a fill value that is not 0-d", op.loc)
+    return _filled_like(ctx, op, x, lambda elem: cast(ctx, fill.at([]), fill.type.elem, elem))
+
+
 @semantics("relax.arange", attrs=("start", "end", "step", "dtype"))
 def arange(ctx, op: Op):
     """``R.arange(start, end, step, dtype)`` for integer dtypes: elements ``start + i*step``.

@@ -89,6 +89,11 @@ RELAX_OPAQUE_OPS = {
     "relax.call_tir": "the PrimFunc is checked to write only its outputs (frontends/relax/tir.py); "
                       "the function is its structural identity, attribute 'primfunc'",
     "relax.dequantize": "value semantics",
+    "relax.variance": "reduction (value semantics)",
+    "relax.std": "reduction (value semantics)",
+    "relax.prod": "reduction (value semantics)",
+    "relax.image.resize3d": "resampling (value semantics)",
+    "relax.image.affine_grid": "value semantics",
 }
 
 # Ops whose only preconditions are relations between their operands' extents and attributes
@@ -104,7 +109,8 @@ SHAPE_ONLY_UB = frozenset(
         "instance_norm", "rms_norm", "gelu", "gelu_tanh", "silu", "leakyrelu", "pad",
         "attention", "log_softmax")}
     | {f"relax.{n}" for n in ("cumsum", "cumprod", "tril", "triu", "clip", "sort", "argsort", "topk",
-                              "flip", "tile", "repeat", "argmax", "argmin", "wrap_param")})
+                              "flip", "tile", "repeat", "argmax", "argmin", "wrap_param", "variance",
+                              "std", "prod")})
 DTYPE_ATTRS = frozenset({"out_dtype", "dtype"})
 # The UB reason of a SHAPE_ONLY_UB op whose operand extents are all static: TVM's type inference
 # checked its shape relations when the module was built, so execution may run such an input.

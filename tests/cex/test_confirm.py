@@ -131,3 +131,13 @@ def test_large_candidate_counts_only_nonfinite_differences():
     conf = decide("B", fn, cex, cands, runs_src, [finite_only[0]] * (len(cands) - 1) + [[np.array([1.0, np.nan, 3.0])]],
                   rtol=1e-5)
     assert conf.confirmed is True and "large-magnitude" in conf.detail
+
+
+def test_a_tensor_too_large_to_materialise_is_not_run():
+    # extraction gives a large tensor by its shape only: no candidate can be built from it
+    cex = Counterexample("value mismatch", tensors={"x": "<tensor of shape [3], not shown>",
+                                                    "i": np.arange(3, dtype=np.int32)}, output="result #0")
+    import pytest
+
+    with pytest.raises(ValueError, match="too large to run"):
+        candidates(_fn(), cex, True, SPEC)

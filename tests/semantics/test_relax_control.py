@@ -146,3 +146,56 @@ def test_symbol_defined_in_a_branch_is_unsupported():
             'else:\n    z = R.add(x, x)\nreturn z')
     with pytest.raises(Unsupported, match="inside an If branch"):
         verdict(params, body, body)
+
+
+LOCAL_SRC = """
+@R.function
+def twice(a: R.Tensor(("m",), "int32")) -> R.Tensor(("m",), "int32"):
+    return R.add(a, a)
+
+u = twice(x)
+return R.multiply(u, d)
+"""
+
+
+def test_local_function_inlined_at_its_call():
+    assert verdict(P, LOCAL_SRC, "u = R.add(x, x)\nreturn R.multiply(u, d)") == Verdict.CORRECT
+    assert verdict(P, LOCAL_SRC, "u = R.add(x, d)\nreturn R.multiply(u, d)") == Verdict.INCORRECT
+
+
+def test_closure_sees_the_capture_of_its_own_call():
+    src = """
+@R.function
+def outer(k: R.Tensor((4,), "int32")) -> R.Callable((R.Tensor((4,), "int32"),), R.Tensor((4,), "int32")):
+    @R.function
+    def inner(b: R.Tensor((4,), "int32")) -> R.Tensor((4,), "int32"):
+        return R.subtract(b, k)
+
+    return inner
+
+f = outer(x)
+g = outer(d)
+return R.add(f(d), g(x))
+"""
+    assert verdict(P, src, "return R.add(R.subtract(d, x), R.subtract(x, d))") == Verdict.CORRECT
+    assert verdict(P, src, "return R.add(R.subtract(d, x), R.subtract(x, x))") == Verdict.INCORRECT
+
+
+def test_recursive_local_function_is_unsupported():
+    src = """
+@R.function
+def loop(a: R.Tensor((4,), "int32")) -> R.Tensor((4,), "int32"):
+    r = loop(a)
+    return r
+
+return loop(x)
+"""
+    with pytest.raises(Unsupported, match="recursive local relax function"):
+        verdict(P, src, "return x")
+
+
+def test_prim_bool_condition():
+    params = 'x: R.Tensor((4,), "int32"), d: R.Tensor((4,), "int32"), c: R.Prim("bool")'
+    src = "if c:\n    r = R.add(x, d)\nelse:\n    r = R.subtract(x, d)\nreturn r"
+    assert verdict(params, src, src.replace("R.add(x, d)", "R.add(d, x)")) == Verdict.CORRECT
+    assert verdict(params, src, src.replace("R.subtract(x, d)", "R.subtract(d, x)")) == Verdict.INCORRECT

@@ -22,8 +22,12 @@ Translation rules:
 * ``R.call_tir`` of an effect-free PrimFunc is ``relax.call_tir`` with attribute ``primfunc``, the
   callee's structural identity (``tir.py``);
 * ``if``/``else`` is ``relax.if`` (condition operand, one region per branch);
-* anything else (``call_pure_packed``, shape or prim parameters, local
-  functions) is rejected with ``Unsupported`` naming it and its source line.
+* a local function (``@R.function`` inside a function, a closure) is inlined at each call, its
+  parameters bound to the arguments when they have the parameter's type (``_Translator.inline``);
+  a local function used as a value (returned, passed, in a tuple) or called recursively is
+  unsupported;
+* anything else (``call_pure_packed``, ``print``, VM builtins) is rejected with ``Unsupported``
+  naming it and its source line.
 """
 
 from __future__ import annotations
@@ -189,7 +193,8 @@ class _Translator:
         self.loc = fn_loc
         self.env: dict[Any, Value] = {}
         self.ops: list[Op] = []
-        self.syms: dict[Any, str] = {}  # symbolic tvm Var -> name used in irverify
+        self.syms: dict[Any, str | int] = {}  # symbolic tvm Var -> name (or extent) in irverify
+        self.inlining: list[_Local] = []  # local functions being inlined (to reject recursion)
 
     # -- types and dims ------------------------------------------------------------------
 
@@ -333,9 +338,76 @@ class _Translator:
                              name)
         if isinstance(expr, relax.If):
             return self.if_(expr, var)
-        if isinstance(expr, relax.Function):
-            raise Unsupported("local relax function", self.loc)
+        if isinstance(expr, relax.Function):  # a local function: inlined where it is called
+            local = _Local(expr, dict(self.env), dict(self.syms))
+            local.env[var] = local  # its body may name itself (a recursive call)
+            return local
+        if isinstance(expr, relax.Var) and isinstance(self.env.get(expr), _Local):
+            return self.env[expr]
         return self.operand(expr, name)
+
+    def inline(self, local: _Local, call) -> Value | _Local:
+        """A call of a local function: its body translated on the arguments (Relax evaluates a
+        call as the callee's body with its parameters bound to the arguments). A parameter's
+        symbolic dim is bound to the argument's extent, and one already bound must equal it; an
+        argument whose extents are known only at run time is bound through ``relax.match_cast``
+        (the check a call makes on its arguments, a mismatch being UB); a different dtype or
+        rank is unsupported, and so is recursion."""
+        from tvm import relax
+
+        func = local.func
+        if local in self.inlining:
+            raise Unsupported("recursive local relax function", self.loc)
+        if len(call.args) != len(func.params):
+            raise Unsupported("call of a local relax function with a wrong argument count", self.loc)
+        args = [self.operand(a) for a in call.args]
+        body = func.body
+        if not isinstance(body, relax.SeqExpr):
+            raise Unsupported("local function body that is not a sequence of bindings", self.loc)
+        outer = self.env, self.syms
+        self.env, self.syms = dict(local.env), dict(local.syms)  # what the function captured
+        self.inlining.append(local)
+        try:
+            for p, a in zip(func.params, args):
+                self.bind_param(p, a)
+            for block in body.blocks:
+                for binding in block.bindings:
+                    self.binding(binding)
+            self.loc = self._loc_of(body.body) or self.loc
+            if isinstance(body.body, relax.Var) and isinstance(self.env.get(body.body), _Local):
+                return self.env[body.body]
+            return self.operand(body.body)
+        finally:
+            self.inlining.pop()
+            self.env, self.syms = outer
+
+    def bind_param(self, p, arg: Value) -> None:
+        """Bind a local function's parameter ``p`` to ``arg`` when ``arg`` has its type."""
+        from tvm import relax
+
+        ty = p.ty
+        if isinstance(ty, relax.TensorType) and ty.ndim < 0 and str(ty.dtype) in UNKNOWN_DTYPES:
+            self.env[p] = arg  # R.Tensor: accepts any tensor, nothing to check
+            return
+        mismatch = Unsupported(f"local function parameter '{p.name}' of type {_short(ty)} bound to a "
+                               f"value of type {arg.type}", self.loc)
+        if isinstance(ty, relax.TensorType) and ty.shape is not None and isinstance(arg.type, TensorType):
+            dims = list(ty.shape.values)
+            if len(dims) != len(arg.type.shape) or convert_dtype(ty.dtype, self.loc) != arg.type.elem:
+                raise mismatch
+            if any(a is None for a in arg.type.shape):  # extents known at run time only: the
+                self.env[p] = self.cast(arg, ty, p.name)  # call checks them (a mismatch is UB)
+                return
+            for d, a in zip(dims, arg.type.shape):
+                if _is_prim_var(d) and d not in self.syms:
+                    self.syms[d] = a
+                elif self.dim(d) != a:
+                    raise mismatch
+            self.env[p] = arg
+            return
+        if self.type_of(ty) != arg.type:
+            raise mismatch
+        self.env[p] = arg
 
     def if_(self, expr, var) -> Value:
         """``if c: ... else: ...``: ``relax.if`` with the condition as operand and the two
@@ -366,9 +438,12 @@ class _Translator:
         import tvm
         from tvm import relax
 
-        if isinstance(expr, relax.Var) and not _is_prim_var(expr):
+        if isinstance(expr, relax.Var) and (not _is_prim_var(expr) or expr in self.env):
+            # (an ``R.Prim(dtype)`` parameter is a Relax var that TVM also calls a prim var)
             if expr not in self.env:
                 raise Unsupported(f"use of unbound variable {expr.name}", self.loc)
+            if isinstance(self.env[expr], _Local):
+                raise Unsupported(f"local relax function {expr.name} used as a value", self.loc)
             return self.env[expr]
         if isinstance(expr, tvm.ir.GenericConst):
             return self.const(expr, name)
@@ -400,10 +475,13 @@ class _Translator:
         return self.emit("relax.const", [], ty, {"value": DenseAttr(ty, arr)}, name)
 
     def match_cast(self, b) -> Value:
+        return self.cast(self.operand(b.value), b.ty, b.var.name)
+
+    def cast(self, value: Value, ty, name: str) -> Value:
+        """``relax.match_cast`` of ``value`` to the tensor type ``ty`` (a symbolic dim not yet
+        bound is bound to ``value``'s extent, any other mismatch is UB)."""
         from tvm import relax
 
-        value = self.operand(b.value)
-        ty = b.ty
         if not isinstance(ty, relax.TensorType) or ty.shape is None or ty.ndim < 0:
             raise Unsupported(f"match_cast to {ty}", self.loc)
         dims, defines = [], []
@@ -413,12 +491,14 @@ class _Translator:
                 defines.append(self.syms[d])
             dims.append(self.dim(d))
         attrs = {"shape": dims, "dtype": str(ty.dtype), "defines": defines}
-        return self.emit("relax.match_cast", [value], self.type_of(ty), attrs, b.var.name)
+        return self.emit("relax.match_cast", [value], self.type_of(ty), attrs, name)
 
     def call(self, call, var) -> Value:
         import tvm
         from tvm import relax
 
+        if isinstance(call.op, relax.Var) and isinstance(self.env.get(call.op), _Local):
+            return self.inline(self.env[call.op], call)
         result_type = self.type_of(var.ty)
         if isinstance(call.op, tvm.ir.GlobalVar):
             callee = self.mod[call.op]
@@ -534,6 +614,15 @@ def _plain(v):
     if type(v).__name__ == "String":
         return str(v)
     return OpaqueValue(str(v))
+
+
+class _Local:
+    """A local ``relax.Function`` bound to a variable (not a value: inlined at its calls)."""
+
+    def __init__(self, func, env: dict, syms: dict):
+        self.func = func
+        self.env = env  # the variables and symbolic dims in scope where it is defined
+        self.syms = syms
 
 
 class OpaqueValue(str):

@@ -1,0 +1,20 @@
+# From apache/tvm 5d4dc8721307cf9677becacf0395c19be130e206 tests/python/relax/test_transform_fold_constant.py:517 (test_fold_small_creation_op.Module)
+import tvm
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@tvm.script.ir_module
+class Module:
+    @R.function
+    def before():
+        with R.dataflow():
+            # 16 elements <= 1024 threshold
+            gv = R.zeros((4, 4), "float32")
+            R.output(gv)
+        return gv
+
+    @R.function
+    def expected(c0: R.Tensor((4, 4), "float32")):
+        return c0

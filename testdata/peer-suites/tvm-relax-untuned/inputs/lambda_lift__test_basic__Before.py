@@ -1,0 +1,22 @@
+# From apache/tvm 5d4dc8721307cf9677becacf0395c19be130e206 tests/python/relax/test_transform_lambda_lift.py:66 (test_basic.Before)
+import tvm
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@I.ir_module(s_tir=True)
+class Before:
+    @R.function
+    def main(x1: R.Tensor((10, 5), "float32"), y1: R.Tensor((10, 5), "float32")) -> R.Tensor(
+        (10, 5), "float32"
+    ):
+        @R.function
+        def inner(
+            x2: R.Tensor((10, 5), "float32"), y2: R.Tensor((10, 5), "float32")
+        ) -> R.Tensor((10, 5), "float32"):
+            s: R.Tensor((10, 5), "float32") = R.add(x2, y2)
+            return s
+
+        gv1: R.Tensor((10, 5), "float32") = inner(x1, y1)
+        return gv1

@@ -1,0 +1,13 @@
+# From apache/tvm 5d4dc8721307cf9677becacf0395c19be130e206 tests/python/relax/test_transform_legalize_ops.py:184 (test_legalize_scalar_data_type_preserve.Before2)
+import tvm
+from tvm.script import ir as I
+from tvm.script import relax as R
+from tvm.script import tirx as T
+
+
+@tvm.script.ir_module
+class Before2:
+    @R.function
+    def main(x: R.Tensor((3, 3), "bool")):
+        gv: R.Tensor((3, 3), "bool") = R.equal(x, R.const(True, "bool"))
+        return gv
