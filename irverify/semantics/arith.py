@@ -228,22 +228,24 @@ def _index_bitwise(fn):
 
 def _division(name, bv_fn, int_fn, signed_overflow=False, exact_rem=None):
     """``exact_rem``: (bit-vector, index) remainders for the ``exact`` flag (``isExact``): a
-    division with a remainder is poison."""
+    division with a remainder is poison. ``signed_overflow``: ``INT_MIN / -1`` is UB, and so is
+    a poison dividend (which may be ``INT_MIN``) divided by -1, as in LLVM (``sdiv``/``srem``,
+    which these ops lower to; Alive2 encodes the same)."""
 
     @semantics(f"arith.{name}", attrs=("isExact",) if exact_rem else ())
     def sem(ctx, op: Op, a, b):
         ty = elem_type(op.results[0].type)
         exact = bool(op.attrs.get("isExact"))
 
-        def fn(x, y):
+        def fn(x, y, x_poison, y_poison):
             zero = t.int_val(0) if isinstance(ty, IndexType) else t.bv_val(0, ty.width)
             ctx.add_ub(y == zero, f"arith.{name}: division by zero")
             if signed_overflow and isinstance(ty, IntType):
                 min_int = t.bv_val(1 << (ty.width - 1), ty.width)
-                ctx.add_ub(t.and_(x == min_int, y == t.bv_val(-1, ty.width)),
+                ctx.add_ub(t.and_(t.or_(x == min_int, x_poison), y == t.bv_val(-1, ty.width)),
                            f"arith.{name}: signed division overflow")
             if signed_overflow and isinstance(ty, IndexType):
-                ctx.add_ub(t.and_(x == -(1 << (INDEX_BITS - 1)), y == -1),
+                ctx.add_ub(t.and_(t.or_(x == -(1 << (INDEX_BITS - 1)), x_poison), y == -1),
                            f"arith.{name}: signed division overflow")
             r = int_fn(x, y) if isinstance(ty, IndexType) else bv_fn(x, y)
             if exact:
@@ -251,7 +253,7 @@ def _division(name, bv_fn, int_fn, signed_overflow=False, exact_rem=None):
                 r = poison(ctx, f"{name}.exact", rem != zero, r, x, y)
             return r
 
-        return elementwise(ctx, op, fn, a, b)
+        return elementwise(ctx, op, fn, a, b, operand_poison=True)
 
     return sem
 
@@ -282,7 +284,7 @@ _division("divui", t.udiv, _unsigned_index_op(t.floordiv), exact_rem=(t.urem, _u
 _division("ceildivsi", _bv_ceildiv_signed, t.ceildiv, signed_overflow=True)
 _division("ceildivui", _bv_ceildiv_unsigned, _unsigned_index_op(t.ceildiv))
 _division("floordivsi", _bv_floordiv, t.floordiv, signed_overflow=True)
-_division("remsi", t.srem, t.truncrem)
+_division("remsi", t.srem, t.truncrem, signed_overflow=True)  # lowered to llvm.srem: UB as sdiv
 _division("remui", t.urem, _unsigned_index_op(t.floormod))
 
 

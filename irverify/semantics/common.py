@@ -46,14 +46,21 @@ def tensor_from_template(ctx, ttype: TensorType, dims: Sequence[Any],
     return Tensor(ttype, list(dims), elem, defined)
 
 
-def elementwise(ctx, op: Op, fn: Callable[..., Any], *args: Scalar | Tensor) -> Scalar | Tensor:
+def elementwise(ctx, op: Op, fn: Callable[..., Any], *args: Scalar | Tensor,
+                operand_poison: bool = False) -> Scalar | Tensor:
     """Apply a scalar function to scalars, or lift it elementwise over same-shaped tensors.
-    ``fn`` receives operand terms and returns the result term. The result is poison where an
-    operand is, or where ``fn`` raised poison (``Ctx.poison_if``)."""
+    ``fn`` receives operand terms (and, with ``operand_poison``, then each operand's poison
+    condition, a Bool term) and returns the result term. The result is poison where an operand
+    is, or where ``fn`` raised poison (``Ctx.poison_if``)."""
     result_type = op.results[0].type
+
+    def call(elems):
+        terms = [e.term for e in elems]
+        return fn(*terms, *(e.is_poison() for e in elems)) if operand_poison else fn(*terms)
+
     if not any(isinstance(a, Tensor) for a in args):
         with ctx.poison_scope() as raised:
-            term = fn(*(a.term for a in args))
+            term = call(args)
         return Scalar(term, result_type, any_poison(*(a.poison for a in args), *raised))
     tensors = [a for a in args if isinstance(a, Tensor)]
     if len(tensors) != len(args):
@@ -65,7 +72,7 @@ def elementwise(ctx, op: Op, fn: Callable[..., Any], *args: Scalar | Tensor) -> 
 
     def make(idx):
         elems = [a.scalar_at(idx) for a in tensors]
-        return Scalar(fn(*(e.term for e in elems)), result_type.elem, any_poison(*(e.poison for e in elems)))
+        return Scalar(call(elems), result_type.elem, any_poison(*(e.poison for e in elems)))
 
     return tensor_from_template(ctx, result_type, dims, make)
 
