@@ -228,7 +228,8 @@ def _index_bitwise(fn):
 
 def _division(name, bv_fn, int_fn, signed_overflow=False, exact_rem=None):
     """``exact_rem``: (bit-vector, index) remainders for the ``exact`` flag (``isExact``): a
-    division with a remainder is poison. ``signed_overflow``: ``INT_MIN / -1`` is UB, and so is
+    division with a remainder is poison. A poison divisor is UB (it may be zero), as in LLVM.
+    ``signed_overflow``: ``INT_MIN / -1`` is UB, and so is
     a poison dividend (which may be ``INT_MIN``) divided by -1, as in LLVM (``sdiv``/``srem``,
     which these ops lower to; Alive2 encodes the same)."""
 
@@ -240,6 +241,7 @@ def _division(name, bv_fn, int_fn, signed_overflow=False, exact_rem=None):
         def fn(x, y, x_poison, y_poison):
             zero = t.int_val(0) if isinstance(ty, IndexType) else t.bv_val(0, ty.width)
             ctx.add_ub(y == zero, f"arith.{name}: division by zero")
+            ctx.add_ub(y_poison, f"arith.{name}: division by a poison divisor (which may be zero)")
             if signed_overflow and isinstance(ty, IntType):
                 min_int = t.bv_val(1 << (ty.width - 1), ty.width)
                 ctx.add_ub(t.and_(t.or_(x == min_int, x_poison), y == t.bv_val(-1, ty.width)),
