@@ -77,6 +77,15 @@ def elementwise(ctx, op: Op, fn: Callable[..., Any], *args: Scalar | Tensor,
     return tensor_from_template(ctx, result_type, dims, make)
 
 
+def walk_ops(ops):
+    """Every op of ``ops`` and, depth first, every op nested in their regions."""
+    for op in ops:
+        yield op
+        for region in op.regions:
+            for block in region:
+                yield from walk_ops(block.ops)
+
+
 def operand_segments(op: Op, args: Sequence[Any], n: int) -> list[list[Any]]:
     """Split an op's operands into its ``n`` variadic groups, as its ``operandSegmentSizes``
     attribute says (an op without that attribute, or with another number of groups, is

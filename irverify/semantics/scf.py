@@ -55,7 +55,7 @@ from typing import Any
 
 from irverify.errors import Unsupported
 from irverify.ir.core import Block, Op
-from irverify.semantics.common import static_or_dynamic
+from irverify.semantics.common import operand_segments, static_or_dynamic, walk_ops
 from irverify.semantics.registry import semantics
 from irverify.semantics.values import Scalar, Tensor
 from irverify.smt import terms as t
@@ -155,25 +155,6 @@ class ForallStore:
         return [value, defined if raced is None else t.and_(t.not_(raced), defined)]
 
 
-def _segments(op: Op, args) -> list[list[Any]]:
-    sizes = op.attrs.get("operandSegmentSizes")
-    if not isinstance(sizes, list) or len(sizes) != 4:
-        raise Unsupported("operand segments of 'scf.forall'", op.loc)
-    out, k = [], 0
-    for s in sizes:
-        out.append(list(args[k:k + int(s)]))
-        k += int(s)
-    return out
-
-
-def _walk(ops):
-    for op in ops:
-        yield op
-        for region in op.regions:
-            for block in region:
-                yield from _walk(block.ops)
-
-
 def _check_body(ctx, op: Op, body: Block) -> set[int]:
     """Reject effects the encoding does not model; return the bindings the body loads."""
     term = body.ops[-1] if body.ops else None
@@ -182,11 +163,11 @@ def _check_body(ctx, op: Op, body: Block) -> set[int]:
     if any(b.ops for r in term.regions for b in r) or term.operands:
         raise Unsupported("scf.forall.in_parallel with parallel_insert_slice ops", term.loc)
     defs: dict[int, Op] = {}
-    for inner in _walk(body.ops):
+    for inner in walk_ops(body.ops):
         for r in inner.results:
             defs[r.id] = inner
     loaded: set[int] = set()
-    for inner in _walk(body.ops[:-1]):
+    for inner in walk_ops(body.ops[:-1]):
         if inner.name in ("scf.forall", "func.call", "scf.forall.in_parallel"):
             raise Unsupported(f"'{inner.name}' inside scf.forall", inner.loc)
         if inner.name in MEMREF_READS:
@@ -207,7 +188,7 @@ def forall(ctx, op: Op, *args):
     """Run the body for every point of the domain, in parallel (see the module docstring)."""
     from irverify.semantics import iree
 
-    lbs, ubs, steps, outs = _segments(op, args)
+    lbs, ubs, steps, outs = operand_segments(op, args, 4)
     lb = static_or_dynamic(op.attrs["staticLowerBound"], lbs)
     ub = static_or_dynamic(op.attrs["staticUpperBound"], ubs)
     st = static_or_dynamic(op.attrs["staticStep"], steps)

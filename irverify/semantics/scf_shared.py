@@ -44,6 +44,7 @@ from typing import Any
 
 from irverify.errors import Unsupported
 from irverify.ir.core import Op
+from irverify.semantics.common import walk_ops
 from irverify.semantics.values import Scalar, Tensor
 from irverify.smt import terms as t
 
@@ -229,14 +230,6 @@ def _reads_race_free(ctx, res: _Result, reads: list[tuple[Any, Any, Any]]) -> bo
     return True
 
 
-def _walk(ops):
-    for op in ops:
-        yield op
-        for region in op.regions:
-            for block in region:
-                yield from _walk(block.ops)
-
-
 def _check_body(op: Op, body, shared_ids: set[int]) -> list[Op]:
     """Reject what the encoding does not model; return the body's reads of shared arguments."""
     term = body.ops[-1] if body.ops else None
@@ -257,7 +250,7 @@ def _check_body(op: Op, body, shared_ids: set[int]) -> list[Op]:
                 if inner.name != READ or k != 0:
                     raise Unsupported(f"shared output of scf.forall used by '{inner.name}'", inner.loc)
                 reads.append(inner)
-        for nested in _walk([inner]):
+        for nested in walk_ops([inner]):
             if nested.name in ("scf.forall", "func.call", "util.call"):
                 raise Unsupported(f"'{nested.name}' inside scf.forall", nested.loc)
             if nested is not inner and any(v.id in shared_ids for v in nested.operands):
