@@ -114,6 +114,7 @@ def test_matmul_with_transposed_lhs_map_matches_transpose_then_matmul():
     assert verdict(pair(src, tgt, sig, "tensor<?x?xi32>")).verdict is Verdict.CORRECT
 
 
+@pytest.mark.slow  # about 25 s of solver time; the dynamic i32 contraction proofs above stay fast
 def test_matmul_equals_batch_matmul_of_expanded_operands():
     sig = "%a: tensor<4x3xf32>, %b: tensor<3x5xf32>, %c: tensor<4x5xf32>"
     src = """

@@ -4,6 +4,7 @@
 // which is UB exactly then: it refines the source.
 // RUN: irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: correct
+// CHECK: verdict: correct
 
 func.func @src(%s: tensor<?x4xf32>, %n: index) -> tensor<?xf32> {
   %e = tensor.empty(%n) : tensor<?xf32>

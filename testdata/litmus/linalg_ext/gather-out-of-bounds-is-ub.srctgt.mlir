@@ -3,6 +3,7 @@
 // RUN: irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: correct
 // CHECK: source_ub
+// CHECK: verdict: correct
 
 func.func @src(%s: tensor<5x3xf32>) -> tensor<2x3xf32> {
   %i = arith.constant dense<[[1], [5]]> : tensor<2x1xi32>

@@ -4,6 +4,7 @@
 // RUN: %exit-code irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: unknown
 // CHECK: unique_indices(true) with repeated indices
+// CHECK: verdict: unknown
 // CHECK: exit: 4
 
 func.func @src(%u: tensor<2x3xi32>, %i: tensor<2x1xi32>, %o: tensor<4x3xi32>) -> tensor<4x3xi32> {

@@ -1,6 +1,7 @@
 // An scf.for with constant bounds (2, 4, 6) is unrolled: it adds 12 to every element, not 11.
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
+// CHECK: verdict: incorrect
 
 func.func @src(%x: tensor<?xi32>) -> tensor<?xi32> {
   %c1 = arith.constant 1 : index

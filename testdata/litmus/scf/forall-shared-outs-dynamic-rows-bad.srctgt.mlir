@@ -2,6 +2,7 @@
 // it is not a copy (the writer of a row is found in closed form, k = row).
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
+// CHECK: verdict: incorrect
 
 func.func @src(%a: tensor<?x4xi32>) -> tensor<?x4xi32> {
   %c0 = arith.constant 0 : index

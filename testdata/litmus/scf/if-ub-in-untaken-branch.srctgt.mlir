@@ -2,6 +2,7 @@
 // returns 0, so the target must too (it does); when %c is true the source is undefined.
 // RUN: irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: correct
+// CHECK: verdict: correct
 
 func.func @src(%c: i1, %x: tensor<4xi32>) -> i32 {
   %r = scf.if %c -> (i32) {
