@@ -16,6 +16,7 @@ tvm = pytest.importorskip("tvm")
 from irverify.execute.tvm import run_functions  # noqa: E402
 from irverify.frontends.relax.parse import parse  # noqa: E402
 from irverify.verify.evaluate import evaluate_function  # noqa: E402
+from tests.conformance.relax_cases import compile_and_run  # noqa: E402
 
 NAN, INF = np.nan, np.inf
 I8_EDGE = np.array([127, -128, 100, -100, 1, -1, 0, 64], np.int8)
@@ -84,19 +85,9 @@ CASES = {
 }
 
 
-def _module_text() -> str:
-    out = ["@I.ir_module", "class Module:"]
-    for name, (params, body, _) in CASES.items():
-        out += ["    @R.function", f"    def {name}({params}):", f"        return {body}", ""]
-    return "\n".join(out)
-
-
 @pytest.fixture(scope="module")
 def compiled():
-    module = parse(_module_text(), "<corners>")
-    calls = [(name, args) for name, (_, _, samples) in CASES.items() for args in samples]
-    outs = iter(run_functions(module.native, calls))
-    return module, {name: [next(outs) for _ in samples] for name, (_, _, samples) in CASES.items()}
+    return compile_and_run(CASES, "<corners>")
 
 
 def same(a, b) -> bool:
