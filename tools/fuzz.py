@@ -24,6 +24,8 @@ def main(argv=None) -> int:
     p.add_argument("--arm", choices=["mlir", "relax"], default="mlir")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--count", type=int, default=100)
+    p.add_argument("--first", type=int, default=0, metavar="N",
+                   help="start at program N of the seed (split a long run into shards)")
     p.add_argument("--findings", metavar="DIR", help="write reproducers of unsound verdicts and unconfirmed alarms here")
     p.add_argument("--timeout", type=float, default=10.0, help="solver timeout per query (s)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
@@ -32,7 +34,7 @@ def main(argv=None) -> int:
     from irverify.fuzz.driver import fuzz
 
     log = None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
-    s = fuzz(args.arm, args.seed, args.count, args.findings, args.timeout, log=log)
+    s = fuzz(args.arm, args.seed, args.count, args.findings, args.timeout, log=log, first_program=args.first)
     if args.json:
         print(json.dumps(s.to_json()))
     else:

@@ -287,12 +287,15 @@ def write_finding(arm, case: Case, outdir: str, kind: str) -> str:
 
 
 def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, timeout_s: float = 10.0,
-         log=None, shrink_budget: int = 20) -> Summary:
+         log=None, shrink_budget: int = 20, first_program: int = 0) -> Summary:
+    """Check and execute programs ``first_program .. first_program + count - 1`` of ``seed``
+    (a program depends only on its seed and number, so a long run can be split into shards)."""
     arm = arm_named(arm_name)
     summary = Summary(arm_name)
     start = time.perf_counter()
-    for first in range(0, count, BATCH):
-        batch = [make_case(arm, seed, n) for n in range(first, min(count, first + BATCH))]
+    end = first_program + count
+    for first in range(first_program, end, BATCH):
+        batch = [make_case(arm, seed, n) for n in range(first, min(end, first + BATCH))]
         t0 = time.perf_counter()
         for c in batch:
             check_case(arm, c, timeout_s)
