@@ -127,15 +127,14 @@ def exact_witness(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
     """Evaluate both functions at an exact counterexample's inputs (exact IEEE floats, every op
     as its definition says, without the solver) and say what shows the failure there: target
     UB where the source has none, a poison target element where the source's is defined, or two
-    different values. None when the evaluation shows nothing (or cannot run: poison or missing
-    inputs, inputs too large, outputs that are not results)."""
+    different values. None when the evaluation shows nothing (or cannot run: missing
+    inputs, inputs too large, outputs that are not results). Poison inputs are evaluated as
+    poison."""
     import numpy as np
 
     from irverify.cex.confirm import call_args
     from irverify.verify.evaluate import evaluate_function
 
-    if cex.poison_inputs:
-        return None
     try:
         args_s, args_t = call_args(s, cex), call_args(g, cex)
     except ValueError:
@@ -145,8 +144,10 @@ def exact_witness(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
     ub_only = cex.check.startswith("target has undefined")
     try:
         with np.errstate(all="ignore"):
-            ev_s = evaluate_function(src_mod, s.name, args_s, fp_name="ieee", outputs_too=not ub_only)
-            ev_t = evaluate_function(tgt_mod, g.name, args_t, fp_name="ieee", outputs_too=not ub_only)
+            ev_s = evaluate_function(src_mod, s.name, args_s, fp_name="ieee", outputs_too=not ub_only,
+                                     poison=cex.poison_inputs)
+            ev_t = evaluate_function(tgt_mod, g.name, args_t, fp_name="ieee", outputs_too=not ub_only,
+                                     poison=cex.poison_inputs)
     except Exception:  # noqa: BLE001 - not evaluable concretely: no evidence
         return None
     if ev_s.ub:

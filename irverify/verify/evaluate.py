@@ -54,7 +54,8 @@ def _python_value(term, ty, fp):
 
 
 def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str = "ieee",
-                      outputs_too: bool = True, interpret: dict | None = None) -> Evaluation:
+                      outputs_too: bool = True, interpret: dict | None = None,
+                      poison: dict | None = None) -> Evaluation:
     """Run function ``name`` of ``module`` on concrete ``args`` through irverify's semantics.
     With ``outputs_too=False`` only the UB conditions are evaluated (``outputs`` is empty).
     ``interpret`` evaluates float outputs numerically, giving the uninterpreted functions by
@@ -62,16 +63,21 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     ``fp.exp.f32`` of a constant is ``real.exp`` computed in double precision and rounded to
     the format. Whatever the model, an unspecified NaN (``fp.nan.*``) is the canonical quiet
     NaN, and an element whose value is left unspecified (an ``*.out_of_range`` conversion) is
-    reported like a poison element (masked in ``undefined``)."""
+    reported like a poison element (masked in ``undefined``). ``poison`` names the arguments
+    that are poison, as a counterexample gives them (``Counterexample.poison_inputs``: True for
+    a scalar, the list of poison indices for a tensor); their poison propagates as the op
+    definitions say (a scalar's value in ``args`` is then ignored)."""
     from irverify.cex.extract import numpy_dtype
     from irverify.verify.encode import encode_function, make_inputs
 
     fp = theory(fp_name)
     fn = module.functions[name]
-    inputs = make_inputs(fn, fp, poison=False)  # concrete arguments are not poison
-    pairs = []
-    for val, arg in zip(inputs.args, args):
+    inputs = make_inputs(fn, fp, poison=bool(poison))  # otherwise concrete arguments are not poison
+    pairs = _poison_pairs(inputs, poison) if poison else []
+    for argname, val, arg in zip(inputs.arg_names, inputs.args, args):
         if isinstance(val, Scalar):
+            if poison and poison.get(argname) is True:
+                arg = 0  # a poison scalar: its value is never observed
             pairs.append((val.term, _scalar_term(arg, val.type, fp)))
     dims_of = {}
     for val, arg in zip(inputs.args, args):
@@ -158,6 +164,28 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
         undefined.append(mask.reshape(arr.shape) if mask.any() else None)
     ub = [u.reason for u in enc.state.ub if _may_hold(concrete(u.cond))]
     return Evaluation(outputs, ub, undefined)
+
+
+def _poison_pairs(inputs, poison: dict) -> list:
+    """Substitutions that make exactly the arguments ``poison`` names poison (see
+    ``encode.symbolic_value``: one Bool per scalar argument, one Bool array per tensor argument,
+    both under the ``poison-arguments`` switch)."""
+    pairs = [(t.const("poison-arguments", t.bool_sort()), t.true())]
+    for name, val in zip(inputs.arg_names, inputs.args):
+        where = poison.get(name)
+        if isinstance(val, Scalar):
+            pairs.append((t.const(f"poison({name})", t.bool_sort()), t.bool_val(where is True)))
+        elif isinstance(val, Tensor):
+            rank = val.type.rank
+            arr = t.array_var(f"poison({name})", rank, t.bool_sort())
+            if rank == 0:
+                pairs.append((arr, t.bool_val(bool(where))))
+                continue
+            value = t.const_array(rank, t.false())
+            for idx in (where if isinstance(where, list) else []):
+                value = t.store(value, [t.int_val(i) for i in idx], t.true())
+            pairs.append((arr, value))
+    return pairs
 
 
 def _flat_array_term(arr: np.ndarray, ty, fp):

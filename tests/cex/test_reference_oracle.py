@@ -92,3 +92,55 @@ def test_no_evidence_where_the_evaluation_shows_no_failure():
     ub = Counterexample("target has undefined behaviour where the source is defined", scalars={"%x": 1, "%y": 2})
     div = parse_mlir(DIV, "div.mlir")
     assert exact_witness(div, div.functions["src"], div, div.functions["tgt"], ub) is None
+
+
+SELECT = """
+func.func @src(%c: i1, %x: i1) -> i1 {
+  %f = arith.constant false
+  %0 = arith.select %c, %x, %f : i1
+  return %0 : i1
+}
+func.func @tgt(%c: i1, %x: i1) -> i1 {
+  %0 = arith.andi %c, %x : i1
+  return %0 : i1
+}
+"""
+
+TENSOR_SELECT = """
+func.func @src(%c: tensor<3xi1>, %x: tensor<3xi8>) -> tensor<3xi8> {
+  %z = arith.constant dense<0> : tensor<3xi8>
+  %0 = arith.select %c, %x, %z : tensor<3xi1>, tensor<3xi8>
+  return %0 : tensor<3xi8>
+}
+func.func @tgt(%c: tensor<3xi1>, %x: tensor<3xi8>) -> tensor<3xi8> {
+  %e = arith.extui %c : tensor<3xi1> to tensor<3xi8>
+  %0 = arith.muli %e, %x : tensor<3xi8>
+  return %0 : tensor<3xi8>
+}
+"""
+
+
+def test_a_poison_input_is_evaluated_as_poison(tmp_path, capsys):
+    code, fn = _check(tmp_path, capsys, SELECT)
+    assert code == 1 and fn["counterexample"]["target_value"] == "poison"
+    assert fn["counterexample"]["poison_inputs"] == {"%x": True}
+    assert fn["oracles"] == [REFERENCE]
+
+
+def test_poison_tensor_elements_are_evaluated_as_poison():
+    from irverify.cex.concrete import exact_witness
+    from irverify.frontends.mlir.parse import parse_mlir
+    from irverify.verify.verdict import Counterexample
+
+    mod = parse_mlir(TENSOR_SELECT, "sel.mlir")
+    s, g = mod.functions["src"], mod.functions["tgt"]
+    args = {"%c": [False, True, False], "%x": [7, 8, 9]}
+
+    def at(k, poison):
+        return Counterexample("value mismatch", tensors=args, output="result #0", index=[k],
+                              poison_inputs={"%x": poison})
+
+    # element 0: c is false, so the source selects 0 while the target multiplies 0 by poison
+    assert "the target is poison" in exact_witness(mod, s, mod, g, at(0, [[0]]))
+    assert exact_witness(mod, s, mod, g, at(0, [[1]])) is None  # x[0] not poison: both 0
+    assert exact_witness(mod, s, mod, g, at(1, [[1]])) is None  # poison on both sides
