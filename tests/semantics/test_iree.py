@@ -400,3 +400,16 @@ def test_poison_elements_through_another_element_type():
     r = check_text(pair)
     assert r.verdict is Verdict.INCORRECT
     assert r.functions[0].counterexample.target_value == "poison"
+
+
+@pytest.mark.slow
+def test_a_binding_viewed_with_two_element_types_is_confirmed_on_iree():
+    """The dispatch runner passes a binding as a flat tensor of its units (the element type of
+    its first view); the kernel's other views reinterpret the same bytes, as in irverify's
+    memory model, so the counterexample's flat unit positions are the ones execution shows."""
+    path = ROOT / "testdata" / "regressions" / "Inputs" / "store-narrow-over-undefined.mlir"
+    r = check_modules(load(str(path)), None, Options())
+    fn = r.functions[0]
+    assert fn.verdict is Verdict.INCORRECT
+    assert fn.confirmation.confirmed is True, fn.confirmation.detail
+    assert fn.confirmation.detail.startswith("binding 0 differs at flat positions [0, 1, 2, 3]")

@@ -102,6 +102,9 @@ def _find_function(native, name: str):
 
 
 def _binding_types(fn: Function) -> dict[int, str]:
+    """Each binding's unit type, as irverify's memory model takes it (``semantics/iree.py``): the
+    element type of its first view. Other views of the binding reinterpret its bytes in the
+    kernel; the host passes the binding as a flat tensor of units."""
     out: dict[int, str] = {}
 
     def walk(ops):
@@ -109,10 +112,7 @@ def _binding_types(fn: Function) -> dict[int, str]:
             if op.name == "hal.interface.binding.subspan":
                 ty = op.results[0].type
                 if isinstance(ty, DispatchTensorType):
-                    b = int(op.attrs["binding"])
-                    elem = str(ty.tensor.elem)
-                    if out.setdefault(b, elem) != elem:
-                        raise NotRunnable(f"binding {b} used with element types {out[b]} and {elem}")
+                    out.setdefault(int(op.attrs["binding"]), str(ty.tensor.elem))
             for region in op.regions:
                 for block in region:
                     walk(block.ops)
@@ -125,8 +125,10 @@ def _tensor_text(ty: TensorType) -> str:
     return str(ty)
 
 
-def wrap(mod: Module, fn: Function) -> Wrapped:
-    """Build the host module text wrapping ``fn`` (see the module docstring)."""
+def wrap(mod: Module, fn: Function, units: dict[int, str] | None = None) -> Wrapped:
+    """Build the host module text wrapping ``fn`` (see the module docstring); ``units`` fixes the
+    host element type of original bindings (the source's, so that both sides pass the same
+    buffers)."""
     from iree.compiler import ir
 
     from irverify.frontends.mlir.parse import mlir_context, parse_mlir_native
@@ -138,7 +140,7 @@ def wrap(mod: Module, fn: Function) -> Wrapped:
     if len(found) != 1:
         raise NotRunnable(f"{len(found)} pipeline layouts in @{fn.name} (need exactly one)")
     constants, bindings, tail = _split_layout(found.pop())
-    wrapped = Wrapped("", constants, len(bindings), _binding_types(fn))
+    wrapped = Wrapped("", constants, len(bindings), {**_binding_types(fn), **(units or {})})
 
     extra_pc = constants
     extra_b = len(bindings)
@@ -283,7 +285,11 @@ def build_inputs(w: Wrapped, fn: Function, cex: Counterexample, sentinels: bool 
         init = None if sentinels else cex.tensors.get(f"binding {b} (initial)")
         n = _cex_value(cex.dims, f"binding {b} length")
         if init is not None:
-            arr = np.asarray(init).astype(dt).reshape(-1)
+            init = np.asarray(init)
+            if init.dtype.itemsize != np.dtype(dt).itemsize:
+                raise NotRunnable(f"binding {b} holds {init.dtype} units in the counterexample, "
+                                  f"{w.binding_types[b]} in the runner")
+            arr = init.astype(dt).reshape(-1)
         else:
             n = max(int(n), 1) if n is not None else 1
             arr = (-(np.arange(n) + 1)).astype(dt)
@@ -321,9 +327,10 @@ def confirm_dispatch(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn:
 
     target_ub = cex.check.startswith("target has undefined")
     try:
-        sides = []
+        sides, units = [], None
         for mod, fn in ((src_mod, src_fn), (tgt_mod, tgt_fn)):
-            w = wrap(mod, fn)
+            w = wrap(mod, fn, units)
+            units = {b: w.binding_types[b] for b in range(w.bindings)}
             _name_as_source(w, fn, src_fn)
             args, n_orig = build_inputs(w, fn, cex, sentinels=target_ub)
             sides.append((w, args, n_orig))
