@@ -28,8 +28,9 @@ def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function
             cex: Counterexample, approximate: bool) -> Confirmation:
     """Run both functions on the counterexample's inputs (and, for an approximate encoding, on
     random inputs of the same shapes) and compare the reported output; dispatch functions
-    (HAL bindings) are run through ``dispatch_confirm``."""
-    if _uses_dispatch_ops(src_fn) or _uses_dispatch_ops(tgt_fn):
+    (HAL bindings) and functions of memref arguments (run as bindings) are run through
+    ``dispatch_confirm``."""
+    if any(_uses_dispatch_ops(f) or _has_memref_args(f) for f in (src_fn, tgt_fn)):
         from irverify.frontends.mlir.dispatch_confirm import confirm_dispatch
 
         return confirm_dispatch(src_mod, src_fn, tgt_mod, tgt_fn, cex)
@@ -152,6 +153,12 @@ def backend_for(src_fn: Function, tgt_fn: Function) -> str:
     if vm[0] == vm[1]:
         return VM_BACKEND if vm[0] else BACKEND
     return f"{VM_BACKEND if vm[0] else BACKEND} (source), {VM_BACKEND if vm[1] else BACKEND} (target)"
+
+
+def _has_memref_args(fn: Function) -> bool:
+    from irverify.ir.core import MemRefType
+
+    return any(isinstance(a.type, MemRefType) for a in fn.args)
 
 
 def _uses_dispatch_ops(fn: Function) -> bool:

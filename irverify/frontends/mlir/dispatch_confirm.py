@@ -3,9 +3,11 @@
 Each side's function is wrapped, unchanged, in a hand-written executable and called from a
 host function (``notes/iree.md`` §7.1):
 
-* the pipeline layout is extended with one push constant per ``index`` argument and per dynamic
-  dim of a tensor argument, one binding per tensor argument (loaded in full at the top of the
-  kernel) and one binding per returned tensor (stored in full before ``return``);
+* the pipeline layout (none for a function that uses no HAL interface) is extended with one
+  push constant per ``index`` argument and per dynamic dim of a tensor or memref argument, one
+  binding per tensor argument (loaded in full at the top of the kernel), one binding per memref
+  argument (the memref is that binding, ``hal.interface.binding.subspan ... : memref<...>``,
+  written in place) and one binding per returned tensor (stored in full before ``return``);
 * the kernel is ``func.func @d()`` inside ``hal.executable @ex`` / ``hal.executable.variant
   @cpu``, exported with a constant 1x1x1 workgroup count;
 * the host ``@main`` takes the push constants as ``i32`` and every binding as a flat 1-D
@@ -15,7 +17,8 @@ host function (``notes/iree.md`` §7.1):
 Inputs: push constants and binding lengths from the counterexample; a binding's initial
 contents from the counterexample when it has them, else distinct negative sentinels
 ``-(i+1)`` so that unwritten elements stay visible; tensor arguments from the counterexample.
-The final contents of every binding are compared element by element.
+The final contents of every binding (and so of every memref argument) are compared element by
+element.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from irverify.ir.core import DispatchTensorType, Function, IndexType, Module, TensorType
+from irverify.ir.core import DispatchTensorType, Function, IndexType, MemRefType, Module, TensorType
 from irverify.verify.verdict import Confirmation, Counterexample
 
 BACKEND = "IREE llvm-cpu (dispatch wrapper)"
@@ -47,6 +50,7 @@ class Wrapped:
     binding_types: dict[int, str]  # original binding -> element type
     arg_plan: list[tuple[str, str, int]] = field(default_factory=list)  # (kind, name, slot)
     result_types: list[TensorType] = field(default_factory=list)
+    memref_shapes: dict[int, tuple] = field(default_factory=dict)  # binding -> memref argument shape
 
 
 # ----------------------------------------------------------------------------- wrapping
@@ -137,9 +141,9 @@ def wrap(mod: Module, fn: Function, units: dict[int, str] | None = None) -> Wrap
     func = _find_function(native, fn.name)
     found: set[str] = set()
     _layouts(func, found)
-    if len(found) != 1:
-        raise NotRunnable(f"{len(found)} pipeline layouts in @{fn.name} (need exactly one)")
-    constants, bindings, tail = _split_layout(found.pop())
+    if len(found) > 1:
+        raise NotRunnable(f"{len(found)} pipeline layouts in @{fn.name} (need at most one)")
+    constants, bindings, tail = _split_layout(found.pop()) if found else (0, [], "")
     wrapped = Wrapped("", constants, len(bindings), {**_binding_types(fn), **(units or {})})
 
     extra_pc = constants
@@ -172,6 +176,23 @@ def wrap(mod: Module, fn: Function, units: dict[int, str] | None = None) -> Wrap
             prologue.append(f"{name} = iree_tensor_ext.dispatch.tensor.load %irv_s{i}, offsets = [{', '.join(['0'] * r)}], "
                             f"sizes = [{', '.join(sizes)}], strides = [{', '.join(['1'] * r)}] : {dt}{dims} -> {_tensor_text(a.type)}")
             extra_b += 1
+        elif isinstance(a.type, MemRefType):  # a binding viewed as the memref, written in place
+            if a.type.strides is not None or a.type.space is not None:
+                raise NotRunnable(f"argument of type {a.type} (only identity layouts are passed)")
+            dyn = []
+            for k, d in enumerate(a.type.shape):
+                if d is None:
+                    v = f"%irv_d{i}_{k}"
+                    prologue.append(f"{v} = hal.interface.constant.load layout(LAYOUT) ordinal({extra_pc}) : index")
+                    wrapped.arg_plan.append(("dim", f"{a.name}#{k}", extra_pc))
+                    extra_pc += 1
+                    dyn.append(v)
+            wrapped.arg_plan.append(("memref", a.name, extra_b))
+            wrapped.memref_shapes[extra_b] = a.type.shape
+            dims = "{" + ", ".join(dyn) + "}" if dyn else ""
+            prologue.append(f"{name} = hal.interface.binding.subspan layout(LAYOUT) binding({extra_b}) "
+                            f"alignment(64) offset(%irv_c0) : {a.type}{dims}")
+            extra_b += 1
         else:
             raise NotRunnable(f"argument of type {a.type}")
     result_bindings = []
@@ -184,8 +205,9 @@ def wrap(mod: Module, fn: Function, units: dict[int, str] | None = None) -> Wrap
 
     new_bindings = bindings + ["#hal.pipeline.binding<storage_buffer>"] * (extra_b - len(bindings))
     layout = f"#hal.pipeline.layout<constants = {extra_pc}, bindings = [{', '.join(new_bindings)}]{tail}>"
-    with mlir_context():
-        _set_layouts(func, ir.Attribute.parse(layout))
+    if found:
+        with mlir_context():
+            _set_layouts(func, ir.Attribute.parse(layout))
     text = func.get_asm(use_local_scope=True)
     lines = text.rstrip().splitlines()
     if not lines[0].rstrip().endswith("{") or lines[-1].strip() != "}":
@@ -247,10 +269,10 @@ def _binding_elem(w: Wrapped, j: int, fn: Function) -> str:
     if j < w.bindings:
         return w.binding_types.get(j, "i32")
     for kind, name, slot in w.arg_plan:
-        if kind == "tensor" and slot == j:
+        if kind in ("tensor", "memref") and slot == j:
             arg = next(a for a in fn.args if a.name == name)
             return str(arg.type.elem)
-    k = j - w.bindings - sum(1 for p in w.arg_plan if p[0] == "tensor")
+    k = j - w.bindings - _n_args(w)
     return str(w.result_types[k].elem)
 
 
@@ -300,9 +322,24 @@ def build_inputs(w: Wrapped, fn: Function, cex: Counterexample, sentinels: bool 
     for kind, name, slot in w.arg_plan:
         if kind == "index":
             pcs[slot] = int(cex.scalars[name])
-        elif kind == "dim":
+        elif kind == "dim" and name.rsplit("#", 1)[0] in cex.tensors:
             arg, k = name.rsplit("#", 1)
             pcs[slot] = int(np.asarray(cex.tensors[arg]).shape[int(k)])
+        elif kind == "dim":  # of a memref argument
+            arg, k = name.rsplit("#", 1)
+            pcs[slot] = int(cex.dims[f"dim({arg}, {k})"])
+        elif kind == "memref":
+            init = cex.tensors.get(f"{name} (initial)")
+            if isinstance(init, str):
+                raise ValueError(f"memref {name} is {init.strip('<>')}: too large to run")
+            dt = numpy_dtype_for(w.binding_types[slot])
+            if init is None or sentinels:
+                n = int(np.prod([d if d is not None else cex.dims[f"dim({name}, {k})"]
+                                 for k, d in enumerate(w.memref_shapes[slot])]))
+                init = -(np.arange(n) + 1)
+            arr = np.asarray(init).astype(dt).reshape(-1)
+            bufs[slot] = arr if arr.size else np.array([-1]).astype(dt)
+            total_in += arr.size
         elif kind == "tensor":
             arr = np.asarray(cex.tensors[name])
             if sentinels:
@@ -353,6 +390,13 @@ def confirm_dispatch(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn:
         bad = _differ(s, g)
         if bad:
             diffs.append(f"binding {b} differs at flat positions {_positions(bad)}")
+    for (kind, name, slot), (_, _, tslot) in zip(ws.arg_plan, wt.arg_plan):
+        if kind == "memref":  # the final contents of a memref argument
+            s, g = outs[0][slot], outs[1][tslot]
+            src_view[f"memref {name}"], tgt_view[f"memref {name}"] = s, g
+            bad = _differ(s, g)
+            if bad:
+                diffs.append(f"memref {name} differs at flat positions {_positions(bad)}")
     for r, ty in enumerate(ws.result_types):
         s, g = outs[0][ns + _n_args(ws) + r], outs[1][nt + _n_args(wt) + r]
         n = min(s.size, g.size)
@@ -391,7 +435,7 @@ def _name_as_source(w: Wrapped, fn: Function, src_fn: Function) -> None:
 
 
 def _n_args(w: Wrapped) -> int:
-    return sum(1 for p in w.arg_plan if p[0] == "tensor")
+    return sum(1 for p in w.arg_plan if p[0] in ("tensor", "memref"))
 
 
 def _differ(s, g) -> list[int]:
