@@ -11,7 +11,10 @@ between the two sides (or a target that fails to run where the source ran) is a 
 * ``correct`` with a witness: **unsound**. The pair is shrunk (``arm.shrink_candidates``,
   keeping a shrunk pair only while irverify still says ``correct`` and execution still differs)
   and written to the findings directory with the inputs and outputs that show it.
-* ``incorrect`` without a witness: an unconfirmed alarm (possibly a false alarm), recorded too.
+* ``incorrect`` without a witness: an unconfirmed alarm (possibly a false alarm), recorded too,
+  except when its counterexample needs a poison argument (which execution cannot pass) and
+  irverify's reference evaluation of the op definitions shows it: that is counted apart
+  (``poison_only``), as an alarm no execution can confirm.
 """
 
 from __future__ import annotations
@@ -57,6 +60,7 @@ class Summary:
     verdicts: Counter = field(default_factory=Counter)
     unsound: list = field(default_factory=list)
     unconfirmed: list = field(default_factory=list)
+    poison_only: list = field(default_factory=list)
     backend: list = field(default_factory=list)
     not_executed: int = 0
     not_executed_cases: list = field(default_factory=list)
@@ -70,6 +74,7 @@ class Summary:
         rows += [(f"verdict {v}", n) for v, n in sorted(self.verdicts.items())]
         rows += [("unsound (correct, execution differs)", len(self.unsound)),
                  ("unconfirmed incorrect (possible false alarms)", len(self.unconfirmed)),
+                 ("incorrect only with poison arguments (reference evaluation)", len(self.poison_only)),
                  ("compiler discrepancies (execution vs reference)", len(self.backend)),
                  ("not executable (compile/run failed)", self.not_executed),
                  ("errors (irverify error verdicts, fuzzer faults)", len(self.errors)),
@@ -80,6 +85,7 @@ class Summary:
     def to_json(self) -> dict:
         return {"arm": self.arm, "programs": self.programs, "verdicts": dict(self.verdicts),
                 "unsound": len(self.unsound), "unconfirmed_incorrect": len(self.unconfirmed),
+                "poison_only_incorrect": len(self.poison_only),
                 "compiler_discrepancies": len(self.backend),
                 "not_executed": self.not_executed, "time_s": round(self.time_s, 1)}
 
@@ -182,6 +188,16 @@ BACKEND = "backend: "
 
 def _masks(poison) -> list:
     return poison if isinstance(poison, list) else [poison]
+
+
+def _poison_only(case: Case) -> bool:
+    """Does the ``incorrect`` report's counterexample pass poison arguments, and did irverify's
+    reference evaluation (``cex.concrete.exact_witness``) confirm it?"""
+    from irverify.cex.concrete import REFERENCE
+
+    fns = case.report.get("functions") or []
+    return bool(fns) and bool((fns[0].get("counterexample") or {}).get("poison_inputs")) \
+        and REFERENCE in (fns[0].get("oracles") or [])
 
 
 def execute(arm, cases: list[Case], summary: Summary) -> None:
@@ -322,6 +338,10 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
                 where = write_finding(arm, c, findings, "backend") if findings else ""
                 if log:
                     log(f"compiler discrepancy, program {c.number} ({c.desc}): {c.backend} {where}")
+            elif c.verdict == "incorrect" and c.executed and not c.witness and not c.backend and _poison_only(c):
+                summary.poison_only.append(c)
+                if log:
+                    log(f"incorrect only with poison arguments, program {c.number} ({c.desc})")
             elif c.verdict == "incorrect" and c.executed and not c.witness and not c.backend:
                 summary.unconfirmed.append(c)
                 where = write_finding(arm, c, findings, "unconfirmed") if findings else ""

@@ -191,3 +191,18 @@ def test_the_mlir_arm_imports_no_tvm():
     assert out.returncode == 0, out.stderr[-2000:]
     verdict, tvm_loaded = out.stdout.split()
     assert verdict in ("correct", "incorrect", "unknown") and tvm_loaded == "False"
+
+
+def test_an_alarm_that_needs_a_poison_argument_is_counted_apart():
+    """Execution cannot pass poison: an ``incorrect`` whose counterexample needs a poison
+    argument, shown by irverify's reference evaluation, is not an unconfirmed alarm."""
+    src = ("func.func @src(%c: i1, %x: i1) -> i1 {\n  %f = arith.constant false\n"
+           "  %0 = arith.select %c, %x, %f : i1\n  return %0 : i1\n}\n")
+    tgt = "func.func @tgt(%c: i1, %x: i1) -> i1 {\n  %0 = arith.andi %c, %x : i1\n  return %0 : i1\n}\n"
+    case = driver.Case(0, 0, None, None, "select to andi")
+    case.report = driver.check_text(src + tgt, ".srctgt.mlir", 10.0)
+    assert case.report["verdict"] == "incorrect"
+    assert driver._poison_only(case)
+    wrong = driver.Case(0, 0, None, None, "a constant changed")
+    wrong.report = driver.check_text(src + tgt.replace("arith.andi %c, %x", "arith.ori %c, %c"), ".srctgt.mlir", 10.0)
+    assert wrong.report["verdict"] == "incorrect" and not driver._poison_only(wrong)
