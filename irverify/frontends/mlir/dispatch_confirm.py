@@ -129,6 +129,23 @@ def _tensor_text(ty: TensorType) -> str:
     return str(ty)
 
 
+def _dynamic_dims(wrapped: Wrapped, prologue: list[str], i: int, arg, pc: int) -> tuple[list[str], list[str], int]:
+    """Load each dynamic dim of argument ``i`` from a new push constant (from ordinal ``pc``):
+    (every dim's size as kernel text, the dynamic ones, the next free ordinal)."""
+    sizes, dyn = [], []
+    for k, d in enumerate(arg.type.shape):
+        if d is None:
+            v = f"%irv_d{i}_{k}"
+            prologue.append(f"{v} = hal.interface.constant.load layout(LAYOUT) ordinal({pc}) : index")
+            wrapped.arg_plan.append(("dim", f"{arg.name}#{k}", pc))
+            pc += 1
+            sizes.append(v)
+            dyn.append(v)
+        else:
+            sizes.append(str(d))
+    return sizes, dyn, pc
+
+
 def wrap(mod: Module, fn: Function, units: dict[int, str] | None = None) -> Wrapped:
     """Build the host module text wrapping ``fn`` (see the module docstring); ``units`` fixes the
     host element type of original bindings (the source's, so that both sides pass the same
@@ -156,17 +173,7 @@ def wrap(mod: Module, fn: Function, units: dict[int, str] | None = None) -> Wrap
             wrapped.arg_plan.append(("index", a.name, extra_pc))
             extra_pc += 1
         elif isinstance(a.type, TensorType):
-            sizes, dyn = [], []
-            for k, d in enumerate(a.type.shape):
-                if d is None:
-                    v = f"%irv_d{i}_{k}"
-                    prologue.append(f"{v} = hal.interface.constant.load layout(LAYOUT) ordinal({extra_pc}) : index")
-                    wrapped.arg_plan.append(("dim", f"{a.name}#{k}", extra_pc))
-                    extra_pc += 1
-                    sizes.append(v)
-                    dyn.append(v)
-                else:
-                    sizes.append(str(d))
+            sizes, dyn, extra_pc = _dynamic_dims(wrapped, prologue, i, a, extra_pc)
             wrapped.arg_plan.append(("tensor", a.name, extra_b))
             dt = f"!iree_tensor_ext.dispatch.tensor<readonly:{_tensor_text(a.type)}>"
             dims = "{" + ", ".join(dyn) + "}" if dyn else ""
@@ -179,14 +186,7 @@ def wrap(mod: Module, fn: Function, units: dict[int, str] | None = None) -> Wrap
         elif isinstance(a.type, MemRefType):  # a binding viewed as the memref, written in place
             if a.type.strides is not None or a.type.space is not None:
                 raise NotRunnable(f"argument of type {a.type} (only identity layouts are passed)")
-            dyn = []
-            for k, d in enumerate(a.type.shape):
-                if d is None:
-                    v = f"%irv_d{i}_{k}"
-                    prologue.append(f"{v} = hal.interface.constant.load layout(LAYOUT) ordinal({extra_pc}) : index")
-                    wrapped.arg_plan.append(("dim", f"{a.name}#{k}", extra_pc))
-                    extra_pc += 1
-                    dyn.append(v)
+            _, dyn, extra_pc = _dynamic_dims(wrapped, prologue, i, a, extra_pc)
             wrapped.arg_plan.append(("memref", a.name, extra_b))
             wrapped.memref_shapes[extra_b] = a.type.shape
             dims = "{" + ", ".join(dyn) + "}" if dyn else ""
