@@ -233,6 +233,11 @@ class BitsTheory:
     def is_zero(self, a: Term, ft: FloatType) -> Term:
         return z3.Extract(ft.width - 2, 0, a) == 0
 
+    def is_subnormal(self, a: Term, ft: FloatType) -> Term:
+        """A nonzero value with the all-zero exponent field (IEEE 754 §3.4)."""
+        sign, exp, frac, e = self._parts(a, ft)
+        return z3.And(exp == 0, frac != 0)
+
     def neg(self, a: Term, ft: FloatType) -> Term:
         return a ^ z3.BitVecVal(1 << (ft.width - 1), ft.width)
 
@@ -685,6 +690,9 @@ class RealTheory:
 
     def is_nan(self, a: Term, ft: FloatType) -> Term:
         return z3.BoolVal(False)
+
+    def is_subnormal(self, a: Term, ft: FloatType) -> Term:
+        return z3.BoolVal(False)  # a real has no representation to be subnormal in
 
     def neg(self, a: Term, ft: FloatType) -> Term:
         return -a

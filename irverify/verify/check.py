@@ -483,13 +483,16 @@ def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
 
     from irverify.smt import solver
 
+    if unknown_src or not opts.confirm:  # only execution needs an observable one
+        return cex, ""
     why = witness.degenerate(outcome, cex.dims)
-    if why is None or unknown_src or not opts.confirm:  # only execution needs an observable one
+    flushed = witness.has_subnormal_input(cex)
+    if why is None and not flushed:
         return cex, ""
     with solver.budget(opts.timeout_s):  # all the retries together get one query's timeout
         found = witness.observable(outcome, inputs, src, tgt, fp, opts.timeout_s,
                                    acceptable=lambda f: not source_unknown(f, src),
-                                   small=why.endswith("too large to run"))
+                                   small=bool(why) and why.endswith("too large to run"), normal=flushed)
     if found is None:
         return cex, ""
     better, k = found
@@ -497,7 +500,9 @@ def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
                            (src.state.trace, tgt.state.trace) if opts.verbose else None)
     if shown.poison_inputs or shown.target_value == "poison":  # execution cannot show poison either
         return cex, ""
-    return shown, witness.NOTE.format(why=why, k=k)
+    if why is None:
+        return shown, witness.FLUSHED_NOTE
+    return shown, witness.NOTE.format(why=why, k=k) + ("; none of its float inputs is subnormal" if flushed else "")
 
 
 def reproduced(report: FunctionReport, src_mod: Module, s: Function, tgt_mod: Module, g: Function) -> bool:

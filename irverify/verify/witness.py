@@ -5,8 +5,11 @@ be undefined behaviour of the target, which execution cannot show, or have a dim
 (> ``LARGE_DIM``) that its inputs cannot be written out and run. When it is, the same
 refinement checks run again on inputs with every dynamic dim >= 1 (then >= 2), and for a large
 dim also <= ``SMALL_DIM``, first asking for a value mismatch where the target is defined, then
-for any failure; the first found replaces the degenerate one. This only chooses which counterexample is shown: the verdict was already
-decided by the first one.
+for any failure; the first found replaces the degenerate one. A counterexample with a subnormal
+float input is retried likewise with every float scalar input (and every element of a small
+static float tensor input) normal or zero: IREE's llvm-cpu code flushes subnormal inputs to zero,
+so execution would compute something else there. This only chooses which counterexample is
+shown: the verdict was already decided by the first one.
 """
 
 from __future__ import annotations
@@ -15,6 +18,9 @@ from irverify.smt import terms as t
 from irverify.verify.refinement import CHECK_UB, Outcome, run_checks
 
 NOTE = "an earlier counterexample {why}; this one has every dynamic dim >= {k}"
+FLUSHED = "had a subnormal float input, which IREE's llvm-cpu code flushes to zero"
+FLUSHED_NOTE = "an earlier counterexample " + FLUSHED + "; this one has none"
+NORMAL_ELEMENTS = 64  # tensor inputs up to this many elements are kept free of subnormals
 LARGE_DIM = 1024
 SMALL_DIM = 16
 
@@ -32,14 +38,67 @@ def degenerate(outcome: Outcome, dims: dict) -> str | None:
     return None
 
 
+def has_subnormal_input(cex) -> bool:
+    """Is a float scalar or tensor element of the counterexample's inputs subnormal?"""
+    import numpy as np
+
+    from irverify.ir.core import FloatType, TensorType
+
+    for name, ty in (cex.types or {}).items():
+        elem = ty.elem if isinstance(ty, TensorType) else ty
+        if not isinstance(elem, FloatType) or elem.width < 16:
+            continue
+        value = cex.scalars.get(name, cex.tensors.get(name))
+        if value is None or isinstance(value, str):
+            continue
+        try:
+            arr = np.abs(np.asarray(value, dtype=np.float64))
+        except (TypeError, ValueError):
+            continue
+        tiny = {16: 2.0 ** -14 if elem.name == "f16" else 2.0 ** -126, 32: 2.0 ** -126, 64: 2.0 ** -1022}.get(elem.width)
+        if tiny is not None and np.any((arr > 0) & (arr < tiny)):
+            return True
+    return False
+
+
+def _normal_inputs(inputs, fp) -> tuple:
+    """Every float scalar input, and every element of a float tensor input of a static shape
+    with at most ``NORMAL_ELEMENTS`` elements, is not subnormal."""
+    import itertools
+
+    from irverify.ir.core import FloatType
+    from irverify.semantics.values import Scalar, Tensor
+
+    out = []
+    for val in inputs.args:
+        if isinstance(val, Scalar) and isinstance(val.type, FloatType):
+            out.append(t.not_(fp.is_subnormal(val.term, val.type)))
+        elif isinstance(val, Tensor) and isinstance(val.type.elem, FloatType):
+            shape = [t.static_int(d) for d in val.dims]
+            if None in shape or _count(shape) > NORMAL_ELEMENTS:
+                continue
+            for idx in itertools.product(*(range(n) for n in shape)):
+                out.append(t.not_(fp.is_subnormal(val.elem([t.int_val(i) for i in idx]), val.type.elem)))
+    return tuple(out)
+
+
+def _count(shape) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
 def observable(outcome: Outcome, inputs, src, tgt, fp, timeout_s: float, acceptable,
-               small: bool = False) -> tuple[Outcome, str] | None:
+               small: bool = False, normal: bool = False) -> tuple[Outcome, str] | None:
     """A counterexample with every dynamic dim >= 1 (then >= 2) (and <= ``SMALL_DIM`` when
-    ``small``), a value mismatch preferred; ``acceptable(failure)`` rejects failures that rest
-    on something else (source poison). Returns the outcome and the dim bounds, or ``None``."""
+    ``small``; with ``normal``, no subnormal float inputs), a value mismatch preferred;
+    ``acceptable(failure)`` rejects failures that rest on something else (source poison).
+    Returns the outcome and the dim bounds, or ``None``."""
     dims = [d for _, d in inputs.dims]
     tgt_defined = t.not_(t.or_(*(u.cond for u in tgt.state.ub)))
     at_most = tuple(d <= SMALL_DIM for d in dims) if small else ()
+    at_most += _normal_inputs(inputs, fp) if normal else ()
     for k in (1, 2):
         at_least = tuple(d >= k for d in dims) + at_most
         for extra in (at_least + (tgt_defined,), at_least):

@@ -32,3 +32,49 @@ def test_an_input_too_large_to_extract_is_not_run_but_said_so():
     cex = Counterexample("value mismatch", tensors={"%x": "<tensor of shape [99999999], not shown>"})
     with pytest.raises(ValueError, match=r"input %x is tensor of shape \[99999999\], not shown: too large to run"):
         call_args(mod.functions["f"], cex)
+
+
+def test_subnormal_inputs_are_recognised():
+    from irverify.ir.core import FloatType, TensorType
+    from irverify.verify.verdict import Counterexample
+
+    f32, f64 = FloatType("f32"), FloatType("f64")
+    cex = Counterexample("value mismatch", scalars={"%a": 1e-40, "%b": 1.0},
+                         types={"%a": f32, "%b": f64})
+    assert witness.has_subnormal_input(cex)  # 1e-40 is subnormal in f32
+    cex.types["%a"] = f64
+    assert not witness.has_subnormal_input(cex)  # but normal in f64
+    t = Counterexample("value mismatch", tensors={"%t": [[0.0, -1e-310]]}, types={"%t": TensorType((1, 2), f64)})
+    assert witness.has_subnormal_input(t)
+
+
+FTZ_PAIR = """
+func.func @src(%a: f64, %b: f64) -> i1 {
+  %x = arith.truncf %a : f64 to f32
+  %y = arith.truncf %b : f64 to f32
+  %e = arith.cmpf oeq, %x, %y : f32
+  return %e : i1
+}
+func.func @tgt(%a: f64, %b: f64) -> i1 {
+  %e = arith.cmpf oeq, %a, %b : f64
+  return %e : i1
+}
+"""
+
+
+def test_a_counterexample_is_retried_without_subnormal_inputs(monkeypatch):
+    """IREE's llvm-cpu code flushes subnormal inputs to zero: a counterexample resting on one is
+    replaced, when confirming, by one whose float inputs are normal or zero (here the retry is
+    forced, whichever counterexample the solver gives first)."""
+    import irverify.frontends.mlir as mlir_frontend
+    from irverify.frontends.mlir.parse import parse_mlir
+    from irverify.verify.check import Options, check_modules
+    from irverify.verify.verdict import Confirmation, Verdict
+
+    monkeypatch.setattr(mlir_frontend, "confirm", lambda *a, **k: Confirmation(None, "stub", "not run"))
+    monkeypatch.setattr(witness, "has_subnormal_input", lambda cex: True)
+    fn = check_modules(parse_mlir(FTZ_PAIR, "ftz.mlir"), None, Options()).functions[0]
+    assert fn.verdict is Verdict.INCORRECT
+    assert witness.FLUSHED_NOTE in fn.notes
+    for v in fn.counterexample.scalars.values():
+        assert v == 0 or abs(v) >= 2.0 ** -1022, fn.counterexample.scalars
