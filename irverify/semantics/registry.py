@@ -71,6 +71,7 @@ _MODULES = {
     "iree_codegen": "irverify.semantics.memref",
     "iree_linalg_ext": "irverify.semantics.linalg_ext",
     "ub": "irverify.semantics.ub",
+    "vector": "irverify.semantics.vector",
 }
 
 
