@@ -1,4 +1,4 @@
-// A 256x257 integer GEMM that accumulates into an argument, stored to a binding (the shape of
+// A 256x257 (K = 128) integer GEMM that accumulates into an argument, stored to a binding (the shape of
 // IREE's convert_accgemm_to_gemm.mlir @accumulate_gemm, smaller).
 #pipeline_layout = #hal.pipeline.layout<bindings = [
   #hal.pipeline.binding<storage_buffer>
