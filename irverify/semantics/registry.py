@@ -27,8 +27,8 @@ from irverify.ir.core import Op
 # Attributes that carry no meaning beyond operand grouping.
 STRUCTURAL_ATTRS = frozenset({"operandSegmentSizes", "resultSegmentSizes"})
 
-# Attributes that steer how IREE compiles an op, never what it computes: name -> the attribute
-# dialects whose values are accepted (any other value under the name stays unsupported).
+# Attributes that steer how IREE compiles an op, never what it computes: name -> a test of the
+# values accepted (any other value under the name stays unsupported).
 # * ``lowering_config``: an attribute of IREE's ``LoweringConfigAttrInterface``
 #   (``iree_codegen.lowering_config``, ``iree_gpu.lowering_config``,
 #   ``iree_gpu.derived_thread_config``, ``iree_cpu.lowering_config``, ...). IREE documents it
@@ -39,18 +39,26 @@ STRUCTURAL_ATTRS = frozenset({"operandSegmentSizes", "resultSegmentSizes"})
 # * ``compilation_info``: ``iree_codegen.compilation_info``, a ``lowering_config`` with a
 #   ``translation_info`` (the codegen pipeline), "information that allows controlling the
 #   compilation" of an op (``IREECodegenAttrs.td``), likewise.
+# * ``iree_codegen.vector_tile_sizes`` (``kVectorTileSizesAttrName``): the vector sizes
+#   ``iree-codegen-materialize-vector-tile-sizes`` propagates from ``to_layout`` anchors and
+#   "materialize[s] as discardable attributes on compute ops" (``Codegen/Common/Passes.td``), for
+#   vectorization to read: a list of integers.
 HINT_ATTRS = {
-    "lowering_config": ("#iree_codegen.", "#iree_gpu.", "#iree_cpu."),
-    "compilation_info": ("#iree_codegen.compilation_info<",),
+    "lowering_config": lambda v: _dialect_attr(v, ("#iree_codegen.", "#iree_gpu.", "#iree_cpu.")),
+    "compilation_info": lambda v: _dialect_attr(v, ("#iree_codegen.compilation_info<",)),
+    "iree_codegen.vector_tile_sizes": lambda v: isinstance(v, list) and all(type(x) is int for x in v),
 }
+
+
+def _dialect_attr(value, prefixes: tuple[str, ...]) -> bool:
+    from irverify.ir.core import EnumAttr, OpaqueAttr
+
+    return isinstance(value, (OpaqueAttr, EnumAttr)) and str(value).strip().startswith(prefixes)
 
 
 def is_hint(name: str, value) -> bool:
     """Is attribute ``name = value`` one of the compiler hints of ``HINT_ATTRS``?"""
-    from irverify.ir.core import EnumAttr, OpaqueAttr
-
-    return (name in HINT_ATTRS and isinstance(value, (OpaqueAttr, EnumAttr))
-            and str(value).strip().startswith(HINT_ATTRS[name]))
+    return name in HINT_ATTRS and HINT_ATTRS[name](value)
 
 
 # Dialect modules, imported lazily the first time an op of that prefix is looked up.
