@@ -114,7 +114,13 @@ def pack(ctx, op: Op, *args):
 def unpack(ctx, op: Op, *args):
     """See the module docstring."""
     sizes = op.attrs.get("operandSegmentSizes")
-    groups = operand_segments(op, args, len(sizes) if isinstance(sizes, list) and len(sizes) in (3, 4) else 3)
+    if sizes is None and len(args) >= 2:
+        # Without the attribute (an unpack built by a pass), the operands are ``source, dest``
+        # and the dynamic inner tiles, the only variadic group (``LinalgRelayoutOps.td``); their
+        # number is checked against ``static_inner_tiles`` below.
+        groups = [[args[0]], [args[1]], list(args[2:])]
+    else:
+        groups = operand_segments(op, args, len(sizes) if isinstance(sizes, list) and len(sizes) in (3, 4) else 3)
     src, dest, rest = groups[0][0], groups[1][0], groups[2:]
     from irverify.semantics.common import DYNAMIC
 

@@ -59,6 +59,7 @@ OPAQUE_OPS = {
     "util.assume.int": "an assertion about values for the optimiser (Pure)",
     "flow.tensor.bitcast": "value op on tensors",
     "tensor.bitcast": "reinterprets element bits (Pure)",
+    "iree_vector_ext.to_layout": "gives its input a thread layout (Pure; IREE VectorExtOps.td)",
 }
 
 

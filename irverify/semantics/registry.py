@@ -4,7 +4,8 @@
 * Looking up an op nobody registered raises ``Unsupported`` naming it and its location.
 * Every attribute of an op must be listed in ``attrs`` (its meaning is then the semantics
   function's job); an attribute that is not listed makes the op unsupported, so an attribute
-  that changes meaning is never silently ignored.
+  that changes meaning is never silently ignored. The only exceptions are the compiler hints of
+  ``HINT_ATTRS`` (below), which never change what an op computes.
 
 A semantics function is called as ``fn(ctx, op, *operand_values)`` and returns the op's
 result value, a tuple/list of them, or ``None`` when the op has no results.
@@ -26,6 +27,40 @@ from irverify.ir.core import Op
 # Attributes that carry no meaning beyond operand grouping.
 STRUCTURAL_ATTRS = frozenset({"operandSegmentSizes", "resultSegmentSizes"})
 
+# Attributes that steer how IREE compiles an op, never what it computes: name -> a test of the
+# values accepted (any other value under the name stays unsupported).
+# * ``lowering_config``: an attribute of IREE's ``LoweringConfigAttrInterface``
+#   (``iree_codegen.lowering_config``, ``iree_gpu.lowering_config``,
+#   ``iree_gpu.derived_thread_config``, ``iree_cpu.lowering_config``, ...). IREE documents it
+#   as "information used by the compiler to translate a specific operation" (tile sizes,
+#   interchange, vector sizes, distribution) "in a backend and/or pipeline specific" way
+#   (``Codegen/Dialect/Codegen/IR/IREECodegenInterfaces.td``, ``IREECodegenAttrs.td``): it
+#   chooses how the op is tiled and lowered, which the op's own definition does not depend on.
+# * ``compilation_info``: ``iree_codegen.compilation_info``, a ``lowering_config`` with a
+#   ``translation_info`` (the codegen pipeline), "information that allows controlling the
+#   compilation" of an op (``IREECodegenAttrs.td``), likewise.
+# * ``iree_codegen.vector_tile_sizes`` (``kVectorTileSizesAttrName``): the vector sizes
+#   ``iree-codegen-materialize-vector-tile-sizes`` propagates from ``to_layout`` anchors and
+#   "materialize[s] as discardable attributes on compute ops" (``Codegen/Common/Passes.td``), for
+#   vectorization to read: a list of integers.
+HINT_ATTRS = {
+    "lowering_config": lambda v: _dialect_attr(v, ("#iree_codegen.", "#iree_gpu.", "#iree_cpu.")),
+    "compilation_info": lambda v: _dialect_attr(v, ("#iree_codegen.compilation_info<",)),
+    "iree_codegen.vector_tile_sizes": lambda v: isinstance(v, list) and all(type(x) is int for x in v),
+}
+
+
+def _dialect_attr(value, prefixes: tuple[str, ...]) -> bool:
+    from irverify.ir.core import EnumAttr, OpaqueAttr
+
+    return isinstance(value, (OpaqueAttr, EnumAttr)) and str(value).strip().startswith(prefixes)
+
+
+def is_hint(name: str, value) -> bool:
+    """Is attribute ``name = value`` one of the compiler hints of ``HINT_ATTRS``?"""
+    return name in HINT_ATTRS and HINT_ATTRS[name](value)
+
+
 # Dialect modules, imported lazily the first time an op of that prefix is looked up.
 _MODULES = {
     "arith": "irverify.semantics.arith",
@@ -44,6 +79,7 @@ _MODULES = {
     "iree_codegen": "irverify.semantics.memref",
     "iree_linalg_ext": "irverify.semantics.linalg_ext",
     "ub": "irverify.semantics.ub",
+    "vector": "irverify.semantics.vector",
 }
 
 
@@ -94,7 +130,7 @@ def lookup(op: Op) -> OpSemantics:
         if opaque.is_opaque(op):
             return OpSemantics(op.name, opaque.apply, frozenset(op.attrs), poison=True)
         raise Unsupported(f"op '{op.name}'", op.loc)
-    unknown = sorted(set(op.attrs) - sem.attrs - STRUCTURAL_ATTRS)
+    unknown = sorted(a for a in set(op.attrs) - sem.attrs - STRUCTURAL_ATTRS if not is_hint(a, op.attrs[a]))
     if unknown:
         raise Unsupported(f"attribute '{unknown[0]}' of '{op.name}'", op.loc,
                           f"value {op.attrs[unknown[0]]}")

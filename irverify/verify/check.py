@@ -412,6 +412,11 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         if witness_note:
             notes.append(witness_note)
     except TooLarge as e:
+        if unknown_src or approx:  # resting on an unknown or an approximation, and unconfirmable
+            why = "; ".join(unknown_src) or "approximations: " + ", ".join(approx)
+            return FunctionReport(name, Verdict.UNKNOWN, notes=notes + [why],
+                                  message=f"counterexample found under the model's unknowns ({why}) but too "
+                                          f"large to print or confirm by execution ({e})")
         return FunctionReport(name, Verdict.INCORRECT, notes=notes,
                               message=f"counterexample found but too large to print ({e})")
     report = FunctionReport(name, Verdict.INCORRECT, cex, notes=notes)

@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 from irverify.execute.iree import ExecutionError, run_host_module
-from irverify.frontends.mlir.dispatch_confirm import executable_module
 from irverify.frontends.mlir.parse import parse_mlir
 from irverify.verify.evaluate import evaluate_function
+from tests.conformance import dispatch_cases
 
 pytestmark = pytest.mark.iree
 
@@ -77,51 +77,15 @@ FUNCTIONS = {
 
 
 def function_text(name: str) -> str:
-    memrefs, indices, body = FUNCTIONS[name]
-    params = [f"%{n}: {ty}" for n, ty in memrefs] + [f"%{n}: index" for n in indices]
-    return f"func.func @{name}({', '.join(params)}) {{{body}  return\n}}\n"
-
-
-def _elem(ty: str) -> str:
-    return re.search(r"x?(i\d+|f\d+)[,>]", ty).group(1)
+    return dispatch_cases.function_text(name, FUNCTIONS[name])
 
 
 def host_text(name: str) -> str:
-    """One dispatch per function: bindings for the memrefs, push constants for the indices and
-    for the dynamic dims; the host returns every binding's final contents."""
-    memrefs, indices, body = FUNCTIONS[name]
-    n_dyn = sum(ty.count("?") for _, ty in memrefs)
-    n_pc = len(indices) + n_dyn
-    layout = (f"#hal.pipeline.layout<constants = {n_pc}, bindings = ["
-              + ", ".join(["#hal.pipeline.binding<storage_buffer>"] * len(memrefs)) + "]>")
-    kernel = ["func.func @d() {", "  %irv_c0 = arith.constant 0 : index"]
-    pc = 0
-    for n in indices:
-        kernel.append(f"  %{n} = hal.interface.constant.load layout({layout}) ordinal({pc}) : index")
-        pc += 1
-    for b, (n, ty) in enumerate(memrefs):
-        dyn = []
-        for k in range(ty.count("?")):
-            kernel.append(f"  %irv_{n}{k} = hal.interface.constant.load layout({layout}) ordinal({pc}) : index")
-            dyn.append(f"%irv_{n}{k}")
-            pc += 1
-        dims = "{" + ", ".join(dyn) + "}" if dyn else ""
-        kernel.append(f"  %{n} = hal.interface.binding.subspan layout({layout}) binding({b}) alignment(64) "
-                      f"offset(%irv_c0) : {ty}{dims}")
-    kernel += ["  " + line for line in body.strip().splitlines()] + ["  return", "}"]
-    elems = [_elem(ty) for _, ty in memrefs]
-    host_args = [f"%pc{k}: i32" for k in range(n_pc)] + [f"%b{j}: tensor<?x{e}>" for j, e in enumerate(elems)]
-    res = ", ".join(f"tensor<?x{e}>" for e in elems)
-    host = [f"func.func @main({', '.join(host_args)}) -> ({res}) {{", "  %c0 = arith.constant 0 : index"]
-    host += [f"  %l{j} = tensor.dim %b{j}, %c0 : tensor<?x{e}>" for j, e in enumerate(elems)]
-    operands = [f"%pc{k}" for k in range(n_pc)] + [f"%b{j}" for j in range(len(elems))]
-    types = ["i32"] * n_pc + [f"tensor<?x{e}>{{%l{j}}}" for j, e in enumerate(elems)]
-    ties = ", ".join(f"%b{j}{{%l{j}}}" for j in range(len(elems)))
-    host.append(f"  %r:{len(elems)} = flow.dispatch @ex::@cpu::@d({', '.join(operands)}) : "
-                f"({', '.join(types)}) -> ({ties})")
-    host.append(f"  return {', '.join(f'%r#{j}' for j in range(len(elems)))} : {res}")
-    host.append("}")
-    return executable_module(layout, kernel, host)
+    return dispatch_cases.host_text(FUNCTIONS[name])
+
+
+def _elem(ty: str) -> str:
+    return dispatch_cases.elem(ty)
 
 
 def random_call(name: str, rng):

@@ -1,0 +1,90 @@
+"""``vector`` dialect ops on fixed-size vectors (a vector value is a ``Tensor`` of a static
+``VectorType``; scalable vectors are rejected by the frontend).
+
+Upstream doc: https://mlir.llvm.org/docs/Dialects/Vector/ (``vector.broadcast``,
+``vector.extract``).
+
+* ``vector.broadcast %s : S to vector<t_1 x ... x t_n x T>``: ``S`` is the element type ``T`` or a
+  vector ``<s_1 x ... x s_k x T>`` with ``k <= n`` whose sizes match the trailing result sizes
+  (``s_j = t_{n-k+j}`` or ``s_j = 1``, a stretched dim). Result element ``(i_1, ..., i_n)`` is the
+  scalar ``s``, or source element ``(a_1, ..., a_k)`` with ``a_j = 0`` for a stretched dim and
+  ``a_j = i_{n-k+j}`` otherwise. Poison elements are copied with their values.
+* ``vector.extract %v[p_1, ..., p_m]`` with static positions (``static_position``): the element
+  (``m = rank``) or the sub-vector (``m < rank``) at ``(p_1, ..., p_m)``. A position of ``-1``
+  (``kPoisonIndex``) gives a poison result, as the op's definition says; the verifier rejects
+  any other out-of-range static position. Dynamic positions are unsupported (an out-of-range
+  dynamic position has an undefined result, which is neither poison nor UB).
+"""
+
+from __future__ import annotations
+
+from irverify.errors import Unsupported
+from irverify.ir.core import Op, VectorType
+from irverify.semantics.registry import semantics
+from irverify.semantics.values import Scalar, Tensor
+from irverify.smt import terms as t
+
+POISON_INDEX = -1  # mlir::vector::ExtractOp::kPoisonIndex
+
+
+def _vector(op: Op, v, what: str) -> Tensor:
+    if not isinstance(v, Tensor) or not isinstance(v.type, VectorType):
+        raise Unsupported(f"'{op.name}' {what} that is not a fixed-size vector", op.loc)
+    return v
+
+
+@semantics("vector.broadcast")
+def broadcast(ctx, op: Op, src):
+    """Duplicate a scalar or a vector along the leading and the unit dims (see above)."""
+    rt = op.results[0].type
+    if not isinstance(rt, VectorType):
+        raise Unsupported(f"'vector.broadcast' result of type {rt}", op.loc)
+    dims = [t.int_val(d) for d in rt.shape]
+    if isinstance(src, Scalar):
+        if src.type != rt.elem:
+            raise Unsupported("'vector.broadcast' of another element type", op.loc)
+        defined = None if src.poison is None else (lambda idx: t.not_(src.poison))
+        return Tensor(rt, dims, lambda idx: src.term, defined)
+    v = _vector(op, src, "source")
+    n, k = len(rt.shape), v.rank
+    shape = v.type.shape
+    if k > n or v.type.elem != rt.elem:
+        raise Unsupported(f"'vector.broadcast' from {v.type} to {rt}", op.loc)
+    for j in range(k):
+        if shape[j] not in (1, rt.shape[n - k + j]):
+            raise Unsupported(f"'vector.broadcast' from {v.type} to {rt}", op.loc)
+
+    def src_index(idx):
+        return [t.int_val(0) if shape[j] == 1 and rt.shape[n - k + j] != 1 else idx[n - k + j]
+                for j in range(k)]
+
+    defined = None if v.defined is None else (lambda idx: v.is_defined(src_index(idx)))
+    return Tensor(rt, dims, lambda idx: v.at(src_index(idx)), defined)
+
+
+@semantics("vector.extract", attrs=("static_position",))
+def extract(ctx, op: Op, src, *dynamic):
+    """The element or sub-vector at static positions (see above)."""
+    v = _vector(op, src, "source")
+    pos = op.attrs.get("static_position")
+    if dynamic or not isinstance(pos, list) or any(not isinstance(p, int) for p in pos):
+        raise Unsupported("'vector.extract' with dynamic positions", op.loc)
+    if len(pos) > v.rank:
+        raise Unsupported("'vector.extract' positions", op.loc)
+    rt = op.results[0].type
+    poison = POISON_INDEX in pos
+    if not poison and any(not 0 <= p < d for p, d in zip(pos, v.type.shape)):
+        raise Unsupported(f"'vector.extract' position {pos} outside {v.type}", op.loc)
+    prefix = [t.int_val(max(p, 0)) for p in pos]
+    if len(pos) == v.rank:
+        if isinstance(rt, VectorType) or rt != v.type.elem:
+            raise Unsupported(f"'vector.extract' result of type {rt}", op.loc)
+        s = v.scalar_at(prefix)
+        return Scalar(s.term, s.type, t.true()) if poison else s
+    if not isinstance(rt, VectorType) or tuple(rt.shape) != tuple(v.type.shape[len(pos):]):
+        raise Unsupported(f"'vector.extract' result of type {rt}", op.loc)
+    if poison:
+        return Tensor(rt, [t.int_val(d) for d in rt.shape], lambda idx: v.at(prefix + list(idx)),
+                      lambda idx: t.false())
+    defined = None if v.defined is None else (lambda idx: v.is_defined(prefix + list(idx)))
+    return Tensor(rt, [t.int_val(d) for d in rt.shape], lambda idx: v.at(prefix + list(idx)), defined)
