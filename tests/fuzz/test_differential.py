@@ -138,7 +138,8 @@ def test_relax_programs_with_roundings_and_softmax_parse():
     parse(arm.pair_text(softmax, naive), "naive.py")
 
 
-# The long runs take hours (about 5 h for the MLIR arm on a 2-core machine): they run when asked.
+# The long runs take hours (about 4 h for the MLIR arm in one process; tools/FUZZ.md shows how to
+# split it into shards): they run when asked.
 LONG = pytest.mark.skipif(not os.environ.get("IRVERIFY_FUZZ_LONG"),
                           reason="the long fuzz runs take hours: set IRVERIFY_FUZZ_LONG=1 to run them")
 
