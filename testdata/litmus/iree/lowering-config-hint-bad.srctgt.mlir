@@ -2,6 +2,7 @@
 // different result.
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
+// CHECK: verdict: incorrect
 
 func.func @src(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xf32>

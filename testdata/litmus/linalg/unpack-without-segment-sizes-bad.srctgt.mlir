@@ -2,6 +2,7 @@
 // another tile size is a different result.
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
+// CHECK: verdict: incorrect
 
 func.func @src(%s: tensor<8x?xi32>, %t: index, %u: index) -> tensor<8xi32> {
   %e = tensor.empty() : tensor<8xi32>
