@@ -41,7 +41,7 @@ CALLS = frozenset({"if_then_else", "likely", "exp", "log", "sqrt", "rsqrt", "tan
                    "cos", "erf", "floor", "ceil", "trunc", "fabs", "round", "nearbyint", "pow"})
 DTYPES = frozenset({"float16", "bfloat16", "float32", "float64", "bool", "int8", "int16", "int32", "int64"})
 _LOOP_KINDS = {0: "serial", 1: "parallel", 2: "vectorized", 3: "unrolled"}
-_FUNC_ATTRS = frozenset({"global_symbol", "tirx.noalias", "tirx.is_scheduled", "s_tir", "op_pattern",
+_FUNC_ATTRS = frozenset({"global_symbol", "tirx.noalias", "tirx.is_scheduled", "s_tir", "op_pattern", "target",
                          "op_attrs", "tirx.is_host_func"})
 
 
