@@ -121,22 +121,26 @@ def test_outside_the_subset_the_call_stays_opaque(prim, call, reason):
 
 def test_elementwise_primfunc_is_the_relax_op():
     assert verdict(module(ADD, XY, "R.add(x, y)", CALL_ADD)) == Verdict.CORRECT
-    wrong = ADD.replace("a[vi, vj] + b[vj]", "a[vi, vj] - b[vj]")
-    assert verdict(module(wrong, XY, "R.add(x, y)", CALL_ADD)) == Verdict.INCORRECT
+    wrong = ADD.replace("a[vi, vj] + b[vj]", "a[vi, vj] - b[vj]").replace("float32", "int32")
+    call = CALL_ADD.replace("float32", "int32")
+    assert verdict(module(wrong, XY.replace("float32", "int32"), "R.add(x, y)", call)) == Verdict.INCORRECT
 
 
 def test_sum_primfunc_is_the_relax_sum_and_its_init_matters():
     call = 'R.call_tir(Module.sum, (x,), R.Tensor((2,), "float32"))'
     assert verdict(module(SUM, X, "R.sum(x, axis=[1])", call)) == Verdict.CORRECT
-    wrong = SUM.replace("out[vi] = T.float32(0.0)", "out[vi] = T.float32(1.0)")
-    assert verdict(module(wrong, X, "R.sum(x, axis=[1])", call)) == Verdict.INCORRECT
+    wrong = SUM.replace("out[vi] = T.float32(0.0)", "out[vi] = T.int32(1)").replace("float32", "int32")
+    int_call = call.replace("float32", "int32")
+    assert verdict(module(wrong, X.replace("float32", "int32"), "R.sum(x, axis=[1])", int_call)) == Verdict.INCORRECT
 
 
 def test_reshape_index_arithmetic():
     call = 'R.call_tir(Module.reshape, (x,), R.Tensor((3, 2), "float32"))'
     assert verdict(module(RESHAPE, X, "R.reshape(x, R.shape([3, 2]))", call)) == Verdict.CORRECT
-    wrong = RESHAPE.replace("// T.int64(3), (vi", "// T.int64(3), (vj")
-    assert verdict(module(wrong, X, "R.reshape(x, R.shape([3, 2]))", call)) == Verdict.INCORRECT
+    wrong = RESHAPE.replace("// T.int64(3), (vi", "// T.int64(3), (vj").replace("float32", "int32")
+    int_call = call.replace("float32", "int32")
+    assert verdict(module(wrong, X.replace("float32", "int32"), "R.reshape(x, R.shape([3, 2]))", int_call)) \
+        == Verdict.INCORRECT
 
 
 PAD = '''    @T.prim_func(private=True, s_tir=True)
