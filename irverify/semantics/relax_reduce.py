@@ -162,6 +162,8 @@ def _reduction(name: str):
         ty = result_type(op).elem
         if ty != x.type.elem:
             raise Unsupported(f"'{op.name}' changing dtype", op.loc)
+        if x.rank == 0:  # TVM's lowering copies a 0-d tensor (no fold from the identity)
+            return make(ctx, op, dims, lambda idx: x.at([]))
         rdims = [x.dims[k] for k in axes]
         total = t.product(rdims)
 

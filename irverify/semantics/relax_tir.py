@@ -248,9 +248,9 @@ class _Eval:
         self.state[buf] = tensor_from_template(ctx, ty, dims, make)
 
     def element(self, prev: V, init, value, rvars, rdims, total) -> V:
-        if not rvars:
-            return self.with_acc(prev, value)
         start = self.with_acc(prev, init) if init is not None else prev
+        if not rvars:  # T.init() runs at every point (no reduction var is past its first value)
+            return self.with_acc(start, value)
         folded = self.fold(start, init, value, rvars, rdims, total)
         if t.static_bool(total > 0) is True:
             return folded

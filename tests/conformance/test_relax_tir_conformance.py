@@ -164,3 +164,37 @@ def test_legalised_primfunc_conformance(fast, case):
 @pytest.mark.parametrize("case", SLOW, ids=lambda c: c.name)
 def test_legalised_primfunc_conformance_more_ops(slow, case):
     _check(slow, case)
+
+
+ZERO_D = '''
+@I.ir_module
+class Module:
+    @R.function
+    def rmax(x: R.Tensor((), "float32")):
+        return R.max(x)
+
+    @R.function
+    def rsum(x: R.Tensor((), "float32")):
+        return R.sum(x)
+'''
+
+
+def test_reduction_of_a_0d_tensor_is_a_copy():
+    """TVM legalises a reduction of a 0-d tensor to a copy: ``max(-inf)`` is ``-inf`` (not the
+    lowest finite value the fold starts from) and ``sum(-0.0)`` is ``-0.0``. Checked for the
+    Relax ops (``relax_reduce``) and for their legalised PrimFuncs."""
+    from tvm import relax
+
+    from irverify.frontends.relax.parse import parse
+
+    native = tvm.script.from_source(_blank_imports(ZERO_D, "<0d>")[0])
+    legal = relax.transform.LegalizeOps()(native)
+    modules = [parse(ZERO_D, "<0d>"), translate_module(legal, "<0d>", ZERO_D)]
+    samples = [np.array(v, np.float32) for v in (-np.inf, -0.0, np.nan, 1.5)]
+    calls = [(f, [x]) for f in ("rmax", "rsum") for x in samples]
+    for (name, args), theirs in zip(calls, run_functions(legal, calls)):
+        for module in modules:
+            (mine,) = evaluate_function(module, name, args, fp_name="ieee").outputs
+            got = np.asarray(theirs[0])
+            assert (np.isnan(mine) and np.isnan(got)) or (mine == got and np.signbit(mine) == np.signbit(got)), \
+                (name, args, mine, got)

@@ -15,7 +15,8 @@ holding a sequence of loop nests, each ending in one ``T.sblock`` that
   constants: the block writes the element at those indices once per spatial point;
 * for a reduction (``T.axis.reduce`` vars), folds its value over the reduction vars in loop
   order starting from ``T.init()``'s value (a store to the same element), or from the element's
-  previous content when there is no init; the value reads the element being reduced as the
+  previous content when there is no init (a block without reduction vars runs its init, then
+  its value, at every point); the value reads the element being reduced as the
   accumulator (a read of its own buffer at other indices is not translated).
 
 The description (nested tuples, so two structurally equal PrimFuncs give equal descriptions):
@@ -193,8 +194,6 @@ class _Translator:
         self.store = (body.buffer, store)
         init = None
         if blk.init is not None:
-            if not reduce:
-                raise NotTranslatable("T.init in a block without reduction")
             st = blk.init
             if type(st).__name__ != "BufferStore" or not st.buffer.same_as(body.buffer) or \
                     tuple(self.expr(i) for i in st.indices) != store:
