@@ -149,8 +149,15 @@ class _Eval:
                     self.bind(d, term)
                 self.state[("p", k)], self.dims[("p", k)] = v, list(v.dims)
             else:
-                if not isinstance(v, Scalar) or isinstance(v.type, FloatType) or v.poison is not None:
+                if not isinstance(v, Scalar) or v.poison is not None:
                     raise Fallback(f"scalar argument {k}")
+                if isinstance(v.type, FloatType):  # a float scalar: a value, never a size
+                    if p[1] not in FLOATS or FLOATS[p[1]] != v.type:
+                        raise Fallback(f"scalar argument {k} of another dtype")
+                    self.env[p[2]] = V(v.term, "float", p[1])
+                    continue
+                if p[1] in FLOATS:
+                    raise Fallback(f"scalar argument {k} of another dtype")
                 term = v.term if not t.is_bv(v.term) else t.bv_to_sint(v.term)
                 self.bind(("var", p[1], p[2]), term)
         for j, d in enumerate(tir_vars):

@@ -191,3 +191,21 @@ def test_integer_floordiv_versus_truncdiv():
     assert verdict(module(INT_DIV, params, "R.floor_divide(x, y)", call)) == Verdict.CORRECT
     trunc = INT_DIV.replace("T.floordiv(", "T.truncdiv(")
     assert verdict(module(trunc, params, "R.floor_divide(x, y)", call)) == Verdict.INCORRECT
+
+
+MIN_SCALAR = '''    @T.prim_func(private=True, s_tir=True)
+    def minimum(a: T.Buffer((T.int64(3),), "float32"), y: T.float32, out: T.Buffer((T.int64(3),), "float32")):
+        for i in range(T.int64(3)):
+            with T.sblock("min"):
+                vi = T.axis.remap("S", [i])
+                out[vi] = T.min(a[vi], y)
+
+'''
+
+
+def test_float_scalar_argument():
+    params = 'x: R.Tensor((3,), "float32"), y: R.Prim("float32")'
+    call = 'R.call_tir(Module.minimum, (x, y), R.Tensor((3,), "float32"))'
+    assert verdict(module(MIN_SCALAR, params, "R.minimum(x, y)", call)) == Verdict.CORRECT
+    swapped = MIN_SCALAR.replace("T.min(a[vi], y)", "T.min(y, a[vi])")  # NaN and -0/+0 order differ
+    assert verdict(module(swapped, params, "R.minimum(x, y)", call)) != Verdict.CORRECT

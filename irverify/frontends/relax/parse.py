@@ -549,17 +549,18 @@ class _Translator:
             raise Unsupported(f"call_tir of {_short(gv)}", self.loc)
         fields = list(args.fields) if isinstance(args, relax.Tuple) else [args]
         operands = [self.operand(a) for a in fields]
-        if any(not isinstance(v.type, (TensorType, UnknownTensorType, IntType, IndexType)) for v in operands):
-            raise Unsupported("call_tir with an argument that is not a tensor or an integer", self.loc)
+        if any(not isinstance(v.type, (TensorType, UnknownTensorType, IntType, IndexType, FloatType)) for v in operands):
+            raise Unsupported("call_tir with an argument that is not a tensor or a scalar", self.loc)
+        is_buffer = [isinstance(v.type, (TensorType, UnknownTensorType)) for v in operands]
         out = list(call.ty_args[0].fields) if isinstance(call.ty_args[0], relax.TupleType) else [call.ty_args[0]]
         tir_vars = [self.dim(d) for d in call.args[2].values] if len(call.args) > 2 else []
-        ident = primfunc_identity(self.mod, callee, gv.name_hint, [not isinstance(v.type, (IntType, IndexType)) for v in operands],
+        ident = primfunc_identity(self.mod, callee, gv.name_hint, is_buffer,
                                   len(out), len(tir_vars), self.loc)
         from irverify.frontends.relax.tir_translate import NotTranslatable, translate
 
         attrs: dict[str, Any] = {"primfunc": ident}
         try:  # the PrimFunc's semantics when it is in the translatable subset
-            attrs["tir"] = translate(callee, [not isinstance(v.type, (IntType, IndexType)) for v in operands],
+            attrs["tir"] = translate(callee, is_buffer,
                                      len(out), len(tir_vars))
         except NotTranslatable as e:
             attrs["tir"] = ("opaque", f"PrimFunc @{gv.name_hint} has {e}")
