@@ -653,3 +653,4 @@ def astype(ctx, op: Op, x):
 from irverify.semantics import relax_index  # noqa: E402,F401  (layout and indexing ops)
 from irverify.semantics import relax_reduce  # noqa: E402,F401  (matmul, einsum, reductions)
 from irverify.semantics import relax_nn  # noqa: E402,F401  (relax.nn.*)
+from irverify.semantics import relax_tir  # noqa: E402,F401  (call_tir through the PrimFunc)

@@ -19,8 +19,8 @@
   ``SHAPE_ONLY_UB`` the UB predicate takes the operand extents only. Rewrites that
   move, share, duplicate or delete it are proved; a counterexample through one is an
   approximation that needs TVM execution to be confirmed.
-* ``call_tir`` of an effect-free PrimFunc is an opaque op whose function is the PrimFunc's
-  structural identity (``irverify.frontends.relax.tir``).
+* ``call_tir`` of an effect-free PrimFunc outside the translatable subset (``relax_tir``) is an
+  opaque op whose function is the PrimFunc's structural identity (``irverify.frontends.relax.tir``).
 * Calls with side effects or to arbitrary code (``call_packed``, ``call_pure_packed``,
   ``call_tir_inplace``, ``vm.*``, allocation builtins, ``print``, ``assert_op``) are never opaque: they
   stay unsupported.

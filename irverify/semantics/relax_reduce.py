@@ -162,6 +162,8 @@ def _reduction(name: str):
         ty = result_type(op).elem
         if ty != x.type.elem:
             raise Unsupported(f"'{op.name}' changing dtype", op.loc)
+        if x.rank == 0:  # TVM's lowering copies a 0-d tensor (no fold from the identity)
+            return make(ctx, op, dims, lambda idx: x.at([]))
         rdims = [x.dims[k] for k in axes]
         total = t.product(rdims)
 
@@ -177,7 +179,15 @@ def _reduction(name: str):
 
             return _reduce(ctx, op, name, ty, total, at)
 
-        return make(ctx, op, dims, elem)
+        out = make(ctx, op, dims, elem)
+        if rdims and t.static_int(total) is None:
+            # TVM's lowering initialises the accumulator inside the reduction loop (T.init()),
+            # so an empty reduction of symbolic extent returns uninitialised memory, as matmul
+            ctx.add_unknown(total == 0, f"{name}: empty reduction of symbolic extent (TVM returns "
+                                        "uninitialised memory)")
+            given = out.defined
+            out.defined = lambda idx: t.and_(total != 0, *([given(idx)] if given is not None else []))
+        return out
 
     sem.__doc__ = (f"``R.{name}(x, axis, keepdims)``: reduction over ``axis`` (None: all axes) as "
                    "one fold over the row-major positions of the reduced axes.")

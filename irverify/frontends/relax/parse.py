@@ -20,7 +20,8 @@ Translation rules:
   rank without extents has ``None`` dims; the ops of ``relax_opaque.RELAX_OPAQUE_OPS`` keep their
   shape, prim and string arguments as attributes ``argK``;
 * ``R.call_tir`` of an effect-free PrimFunc is ``relax.call_tir`` with attribute ``primfunc``, the
-  callee's structural identity (``tir.py``);
+  callee's structural identity (``tir.py``), and attribute ``tir``, its translation when it is
+  in the translatable subset (``tir_translate.py``);
 * ``if``/``else`` is ``relax.if`` (condition operand, one region per branch);
 * a local function (``@R.function`` inside a function, a closure) is inlined at each call, its
   parameters bound to the arguments when they have the parameter's type (``_Translator.inline``);
@@ -534,8 +535,9 @@ class _Translator:
         return self.emit(name, operands, result_type, attrs, var.name)
 
     def call_tir(self, call, var, result_type) -> Value:
-        """``R.call_tir(f, args, out_ty[, tir_vars])``: an opaque op whose function is the
-        structural identity of the PrimFunc ``f`` (``irverify.frontends.relax.tir``)."""
+        """``R.call_tir(f, args, out_ty[, tir_vars])``: attribute ``primfunc`` is the structural
+        identity of the PrimFunc ``f`` (``irverify.frontends.relax.tir``), attribute ``tir`` its
+        translation (``tir_translate``) or ``("opaque", reason)``."""
         import tvm
         from tvm import relax
 
@@ -547,13 +549,21 @@ class _Translator:
             raise Unsupported(f"call_tir of {_short(gv)}", self.loc)
         fields = list(args.fields) if isinstance(args, relax.Tuple) else [args]
         operands = [self.operand(a) for a in fields]
-        if any(not isinstance(v.type, (TensorType, UnknownTensorType, IntType, IndexType)) for v in operands):
-            raise Unsupported("call_tir with an argument that is not a tensor or an integer", self.loc)
+        if any(not isinstance(v.type, (TensorType, UnknownTensorType, IntType, IndexType, FloatType)) for v in operands):
+            raise Unsupported("call_tir with an argument that is not a tensor or a scalar", self.loc)
+        is_buffer = [isinstance(v.type, (TensorType, UnknownTensorType)) for v in operands]
         out = list(call.ty_args[0].fields) if isinstance(call.ty_args[0], relax.TupleType) else [call.ty_args[0]]
         tir_vars = [self.dim(d) for d in call.args[2].values] if len(call.args) > 2 else []
-        ident = primfunc_identity(self.mod, callee, gv.name_hint, [not isinstance(v.type, (IntType, IndexType)) for v in operands],
+        ident = primfunc_identity(self.mod, callee, gv.name_hint, is_buffer,
                                   len(out), len(tir_vars), self.loc)
+        from irverify.frontends.relax.tir_translate import NotTranslatable, translate
+
         attrs: dict[str, Any] = {"primfunc": ident}
+        try:  # the PrimFunc's semantics when it is in the translatable subset
+            attrs["tir"] = translate(callee, is_buffer,
+                                     len(out), len(tir_vars))
+        except NotTranslatable as e:
+            attrs["tir"] = ("opaque", f"PrimFunc @{gv.name_hint} has {e}")
         if tir_vars:
             attrs["arg0"] = tir_vars
         return self.emit("relax.call_tir", operands, result_type, attrs, var.name)

@@ -25,6 +25,10 @@ A callee is accepted only when nothing in it can have an effect beyond its outpu
 
 Anything else (an extern or packed call, an input written in place, a handle parameter) makes
 the call ``unsupported``, naming the construct and the PrimFunc.
+
+An accepted PrimFunc in the subset of ``tir_translate`` is also translated, and the call then
+has the PrimFunc's own semantics (``irverify.semantics.relax_tir``); the structural identity
+remains the function of the calls it cannot evaluate.
 """
 
 from __future__ import annotations
