@@ -1,6 +1,6 @@
 ; irverify proof obligations: pattern AttentionScale-scores-to-probabilities, instance seed[] (static)
 ; rewrite: attention scale placement: scale on the scores -> scale after the softmax (TVM, python/tvm/relax/transform/legalize_ops/nn.py)
-; irverify verdict: unknown
+; irverify verdict: incorrect
 ; regenerate with: python tools/regen_smt.py AttentionScale-scores-to-probabilities
 
 ; query: value of result #0: the source is defined and, at some in-bounds index, a source element that is not poison differs from the target's (arguments not poison) - sat means a counterexample exists, unsat means refinement holds
