@@ -9,6 +9,11 @@ confirmation on is listed with its message: an `unknown` where the two oracles d
 finding about the compiler or about irverify's model.
 
     python benchmarks/oracles.py [--out FILE.md] [PATH ...]
+
+``--reports FILE...`` runs nothing: it reads JSON reports a user's run of the plain CLI wrote
+(``irverify check --json``, the JSON Lines of ``validate-lit``/``validate-pass``/``check-suite
+--json``, ``tools/run_mlir_tv.py --json``) and tabulates
+every `incorrect` function in them with its oracle: the census of a peer suite's verdicts.
 """
 
 from __future__ import annotations
@@ -66,12 +71,63 @@ def run(args: list[str], timeout: float) -> tuple[dict | None, float, str]:
         return None, dt, (p.stderr.strip().splitlines() or ["no output"])[-1]
 
 
+def report_objects(path: Path):
+    """The JSON objects of a report file: one document, or one object per line (JSON Lines);
+    lines that are not JSON (progress, tables) are skipped."""
+    text = path.read_text(errors="replace")
+    try:
+        yield json.loads(text)
+        return
+    except json.JSONDecodeError:
+        pass
+    for line in text.splitlines():
+        line = line.strip()
+        if line.startswith("{"):
+            try:
+                yield json.loads(line)
+            except json.JSONDecodeError:
+                continue
+
+
+def case_name(obj: dict, path: Path, n: int) -> str:
+    for key in ("case", "name", "pair", "module", "file"):
+        if obj.get(key):
+            return str(obj[key])
+    return f"{path.name}#{n}"
+
+
+def census(paths: list[Path]) -> tuple[list[tuple], Counter]:
+    """Every `incorrect` function of the reports in ``paths``, with its oracle."""
+    rows, tally = [], Counter()
+    for path in paths:
+        for n, obj in enumerate(report_objects(path)):
+            if "summary" in obj and "functions" not in obj:
+                continue
+            fns = obj.get("functions") or []
+            if obj.get("verdict") == "incorrect" and not any(f.get("verdict") == "incorrect" for f in fns):
+                fns = [{"name": "", "verdict": "incorrect", "message": obj.get("message")}]
+            for fn in fns:
+                if fn.get("verdict") != "incorrect":
+                    continue
+                if "counterexample" not in fn:  # a summary record (the mlir-tv runner's pairs)
+                    fn = {**fn, "counterexample": {} if fn.get("has_counterexample", True) else None}
+                what = oracle_of(fn)
+                rows.append((f"{case_name(obj, path, n)} @{fn.get('name')}", "incorrect", what, obj.get("time_s") or 0.0))
+                tally[f"incorrect, {what.split(':')[0]}"] += 1
+    return rows, tally
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("paths", nargs="*", type=Path)
     ap.add_argument("--out", type=Path, help="also write the table here (Markdown)")
     ap.add_argument("--timeout", type=float, default=600)
+    ap.add_argument("--reports", action="store_true",
+                    help="PATHs are JSON reports of plain CLI runs: tabulate their `incorrect` verdicts")
     o = ap.parse_args(argv)
+    if o.reports:
+        rows, tally = census([p.resolve() for p in o.paths])
+        return _print_table(rows, tally, o.out)
     files = [p.resolve() for p in o.paths] or sorted(p for p in TESTDATA.rglob("*") if p.is_file() and "peer-suites" not in p.parts
                               and p.suffix in (".mlir", ".py", ".test"))
     rows, tally = [], Counter()
@@ -89,13 +145,17 @@ def main(argv=None) -> int:
                 rows.append((f"{rel} @{fn.get('name')}", v, what, dt))
                 tally[v if v != "incorrect" else f"incorrect, {what.split(':')[0]}"] += 1
             print(f"{rows[-1][1]:>12} {dt:6.1f}s {rel}", file=sys.stderr, flush=True)
+    return _print_table(rows, tally, o.out)
+
+
+def _print_table(rows: list[tuple], tally: Counter, out: Path | None) -> int:
     lines = ["| case | verdict with confirmation | oracle / message | time (s) |", "|---|---|---|---|"]
     lines += [f"| `{c}` | {v} | {w.replace('|', '/')} | {dt:.1f} |" for c, v, w, dt in rows]
     lines += ["", "| outcome | cases |", "|---|---|"] + [f"| {k} | {n} |" for k, n in sorted(tally.items())]
     text = "\n".join(lines) + "\n"
     print(text)
-    if o.out:
-        o.out.write_text(text)
+    if out:
+        out.write_text(text)
     return 0
 
 
