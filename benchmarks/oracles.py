@@ -90,9 +90,15 @@ def report_objects(path: Path):
 
 
 def case_name(obj: dict, path: Path, n: int) -> str:
-    for key in ("case", "name", "pair", "module", "file"):
+    """``FILE:LINE`` of a split-file case, else the pair's or module's name, else the report's
+    file and position."""
+    if obj.get("file"):
+        return f"{Path(obj['file']).name}:{obj['line']}" if obj.get("line") else Path(obj["file"]).name
+    for key in ("name", "pair", "module"):
         if obj.get(key):
             return str(obj[key])
+    if isinstance(obj.get("case"), str):
+        return obj["case"]
     return f"{path.name}#{n}"
 
 
