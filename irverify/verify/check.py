@@ -490,7 +490,7 @@ def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
 
     if unknown_src or not opts.confirm:  # only execution needs an observable one
         return cex, ""
-    why = witness.degenerate(outcome, cex.dims)
+    why = witness.degenerate(outcome, cex.dims, cex)
     flushed = witness.has_subnormal_input(cex)
     if why is None and not flushed:
         return cex, ""

@@ -2,13 +2,14 @@
 
 The first counterexample the solver finds may rest on a degenerate input (a dynamic dim of 0),
 be undefined behaviour of the target, which execution cannot show, or have a dim so large
-(> ``LARGE_DIM``) that its inputs cannot be written out and run. When it is, the same
-refinement checks run again on inputs with every dynamic dim >= 1 (then >= 2), and for a large
-dim also <= ``SMALL_DIM``, first asking for a value mismatch where the target is defined, then
-for any failure; the first found replaces the degenerate one. A counterexample with a subnormal
-float input is retried likewise with every float scalar input (and every element of a small
-static float tensor input) normal or zero: IREE's llvm-cpu code flushes subnormal inputs to zero,
-so execution would compute something else there. This only chooses which counterexample is
+(> ``LARGE_DIM``), or an ``index`` input or differing position that large, that its inputs
+cannot be written out and run. When it is, the same refinement checks run again on inputs with
+every dynamic dim >= 1 (then >= 2), and for a large dim or index also <= ``SMALL_DIM`` (every
+``index`` scalar input within +-``SMALL_DIM``), first asking for a value mismatch where the
+target is defined, then for any failure; the first found replaces the degenerate one. A
+counterexample with a subnormal float input is retried likewise with every float scalar input
+(and every element of a small static float tensor input) normal or zero: IREE's llvm-cpu code
+flushes subnormal inputs to zero, so execution would compute something else there. This only chooses which counterexample is
 shown: the verdict was already decided by the first one.
 """
 
@@ -25,7 +26,7 @@ LARGE_DIM = 1024
 SMALL_DIM = 16
 
 
-def degenerate(outcome: Outcome, dims: dict) -> str | None:
+def degenerate(outcome: Outcome, dims: dict, cex=None) -> str | None:
     """Why the outcome's counterexample may not show on execution, or ``None``."""
     if outcome.failure is None:
         return None
@@ -33,6 +34,9 @@ def degenerate(outcome: Outcome, dims: dict) -> str | None:
         return "had a zero-sized dim"
     if any(v > LARGE_DIM for v in dims.values()):
         return f"had a dim of {max(dims.values())}, too large to run"
+    big = _large_index(cex) if cex is not None else None
+    if big is not None:
+        return f"had an index of {big}, too large to run"
     if outcome.failure.check == CHECK_UB:
         return "was undefined behaviour of the target, which execution cannot show"
     return None
@@ -82,6 +86,30 @@ def _normal_inputs(inputs, fp) -> tuple:
     return tuple(out)
 
 
+def _large_index(cex) -> int | None:
+    """An ``index`` scalar input or a coordinate of the differing element beyond ``LARGE_DIM``
+    (a tensor built from such a size cannot be run), or ``None``."""
+    from irverify.ir.core import IndexType
+
+    values = [v for name, v in cex.scalars.items()
+              if isinstance(cex.types.get(name), IndexType) and isinstance(v, int)]
+    values += [i for i in cex.index if isinstance(i, int)]
+    big = [v for v in values if abs(v) > LARGE_DIM]
+    return max(big, key=abs) if big else None
+
+
+def _small_index_scalars(inputs) -> tuple:
+    """Every ``index`` scalar argument within [-SMALL_DIM, SMALL_DIM]."""
+    from irverify.ir.core import IndexType
+    from irverify.semantics.values import Scalar
+
+    out = ()
+    for val in inputs.args:
+        if isinstance(val, Scalar) and isinstance(val.type, IndexType):
+            out += (val.term >= -SMALL_DIM, val.term <= SMALL_DIM)
+    return out
+
+
 def _count(shape) -> int:
     n = 1
     for d in shape:
@@ -97,7 +125,7 @@ def observable(outcome: Outcome, inputs, src, tgt, fp, timeout_s: float, accepta
     Returns the outcome and the dim bounds, or ``None``."""
     dims = [d for _, d in inputs.dims]
     tgt_defined = t.not_(t.or_(*(u.cond for u in tgt.state.ub)))
-    at_most = tuple(d <= SMALL_DIM for d in dims) if small else ()
+    at_most = tuple(d <= SMALL_DIM for d in dims) + _small_index_scalars(inputs) if small else ()
     at_most += _normal_inputs(inputs, fp) if normal else ()
     for k in (1, 2):
         at_least = tuple(d >= k for d in dims) + at_most

@@ -78,3 +78,55 @@ def test_a_counterexample_is_retried_without_subnormal_inputs(monkeypatch):
     assert witness.FLUSHED_NOTE in fn.notes
     for v in fn.counterexample.scalars.values():
         assert v == 0 or abs(v) >= 2.0 ** -1022, fn.counterexample.scalars
+
+
+def test_a_large_index_input_or_position_is_too_large_to_run():
+    from irverify.ir.core import IndexType
+    from irverify.verify.verdict import Counterexample
+
+    big = witness.LARGE_DIM + 1
+    cex = Counterexample("value mismatch", scalars={"%n": big}, types={"%n": IndexType()})
+    assert witness.degenerate(_outcome(), {}, cex) == f"had an index of {big}, too large to run"
+    at = Counterexample("value mismatch", index=[0, -big])
+    assert witness.degenerate(_outcome(), {}, at) == f"had an index of {-big}, too large to run"
+    assert witness.degenerate(_outcome(), {}, Counterexample("value mismatch", scalars={"%n": 3},
+                                                             types={"%n": IndexType()}, index=[2])) is None
+
+
+GENERATE_PAIR = """
+func.func @src(%n: index) -> tensor<16x?xindex> {
+  %r = tensor.generate %n {
+  ^bb0(%i: index, %j: index):
+    %s = arith.addi %i, %j : index
+    tensor.yield %s : index
+  } : tensor<16x?xindex>
+  return %r : tensor<16x?xindex>
+}
+func.func @tgt(%n: index) -> tensor<16x?xindex> {
+  %r = tensor.generate %n {
+  ^bb0(%i: index, %j: index):
+    %s = arith.subi %i, %j : index
+    tensor.yield %s : index
+  } : tensor<16x?xindex>
+  return %r : tensor<16x?xindex>
+}
+"""
+
+
+def test_a_result_sized_by_a_large_index_is_retried_small(monkeypatch):
+    """A result tensor sized by an ``index`` argument: a counterexample at a huge size cannot be
+    run, so when confirming irverify looks for one with the argument within +-SMALL_DIM (the
+    retry is forced here: the fake first counterexample is said to have a huge index)."""
+    import irverify.frontends.mlir as mlir_frontend
+    from irverify.frontends.mlir.parse import parse_mlir
+    from irverify.verify.check import Options, check_modules
+    from irverify.verify.verdict import Confirmation, Verdict
+
+    monkeypatch.setattr(mlir_frontend, "confirm", lambda *a, **k: Confirmation(None, "stub", "not run"))
+    real = witness._large_index
+    monkeypatch.setattr(witness, "_large_index", lambda cex: real(cex) or 1 << 62)
+    fn = check_modules(parse_mlir(GENERATE_PAIR, "gen.mlir"), None, Options()).functions[0]
+    assert fn.verdict is Verdict.INCORRECT
+    assert any("too large to run" in n for n in fn.notes), fn.notes
+    n = fn.counterexample.scalars["%n"]
+    assert 1 <= n <= witness.SMALL_DIM and max(fn.counterexample.index) < n
