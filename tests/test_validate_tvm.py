@@ -39,8 +39,10 @@ for _m in ("fast", "clip", "wrap"):
     FAST[f"simple_symbolic_{_m}"] = ("incorrect", False)
 FAST["take_out_of_bounds"] = ("correct", True)
 # The batched path with symbolic extents needs nonlinear index arithmetic (reshape by T*O):
-# the solver gives up within the timeout; the verdict must still never be wrong.
+# the solver may give up within the timeout; the verdict must still never be wrong. Its
+# symbolic fast/clip/wrap modules have the out-of-bounds read of the empty reduction above.
 SLOW = [f"lora_{k}_{m}" for k in ("symbolic", "mixed") for m in MODES]
+EMPTY_REDUCTION_BUG = {f"lora_symbolic_{m}" for m in ("fast", "clip", "wrap")}
 
 
 def run_case(name: str, expr: str = REORDER, config: dict | None = None, timeout_s: float = 20, confirm=True):
@@ -69,6 +71,12 @@ def test_reorder_case(name):
 def test_reorder_batched_symbolic(name):
     res = run_case(name, timeout_s=2)
     assert res.changed is True
+    if name in EMPTY_REDUCTION_BUG and res.verdict is Verdict.INCORRECT:
+        (fn,) = res.report.functions
+        assert fn.counterexample.check.startswith("target has undefined behaviour")
+        assert fn.counterexample.dims["f"] == 0 and fn.counterexample.dims["t"] == 0
+        assert fn.oracles, fn.notes
+        return
     assert res.verdict in (Verdict.CORRECT, Verdict.UNKNOWN), res.message
 
 

@@ -216,6 +216,11 @@ def assert_located(message: str, path: str, text: str, col: bool = True) -> None
 def check_single_outcome(capsys, paths: list[str], texts: list[str], as_json: bool, mlir: bool) -> int:
     argv = ["check", *paths, *COMMON] + (["--json"] if as_json else [])
     rc, out, err = run(capsys, argv)
+    if any(line.strip() == "// -----" for t in texts for line in t.splitlines()):
+        # a mutation made a split file: one result per case (JSON Lines and a summary)
+        objs = json_lines(out) if as_json else []
+        assert not as_json or (objs and "summary" in objs[-1] and len(objs) == objs[-1]["cases"] + 1), out
+        return rc
     if as_json:
         assert len(json_lines(out)) == 1, out
     parses = [mlir_parses(t) if mlir else python_parses(t) for t in texts]
@@ -243,6 +248,18 @@ def _check_one_file(capsys, work, seed, ops, as_json):
     path = work / "case.srctgt.mlir"
     path.write_text(text, encoding="utf-8")
     check_single_outcome(capsys, [str(path)], [text], as_json, mlir=True)
+
+
+def test_a_mutation_into_a_split_file_is_checked_case_by_case(capsys, work):
+    """A mutation can leave a ``// -----`` line: ``check`` then reads a split file, one result per
+    case (here two empty cases, each an input error)."""
+    path = work / "split.srctgt.mlir"
+    path.write_text("// -----\n", encoding="utf-8")
+    capsys.readouterr()
+    rc = cli.main(["check", str(path), *COMMON, "--json"])
+    objs = json_lines(capsys.readouterr().out)
+    assert rc == 2 and [o.get("verdict") for o in objs] == ["error", "error", "error"], objs
+    assert objs[-1]["cases"] == 2 and all("must define both @src and @tgt" in o["message"] for o in objs[:2])
 
 
 @settings(max_examples=200, **FUZZ)
