@@ -19,6 +19,13 @@ from irverify.smt import terms as t
 from irverify.smt.floats import float_bits, theory
 
 
+MAX_OUTPUT_ELEMENTS = 1 << 20  # outputs are evaluated element by element: larger ones are refused
+
+
+class TooLargeToEvaluate(ValueError):
+    """An output has more than ``MAX_OUTPUT_ELEMENTS`` elements."""
+
+
 @dataclass
 class Evaluation:
     outputs: list[Any]  # numpy arrays (0-d for scalars); poison elements are masked
@@ -135,6 +142,8 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             undefined.append(None)
             continue
         shape = [t.static_int(t.simplify(concrete(d))) for d in r.dims]
+        if any(n is None for n in shape) or _elements(shape) > MAX_OUTPUT_ELEMENTS:
+            raise TooLargeToEvaluate(f"an output of shape {shape} is too large to evaluate")
         out = np.zeros(shape, dtype=numpy_dtype(r.type.elem))
         mask = np.zeros(shape, dtype=bool)
         for idx in itertools.product(*(range(s) for s in shape)):
@@ -267,3 +276,10 @@ def exact_float_bits(value, ty: FloatType) -> int:
     if isinstance(value, np.floating) and value.dtype.itemsize * 8 == ty.width and ty.name != "bf16":
         return int(np.asarray(value).view({2: np.uint16, 4: np.uint32, 8: np.uint64}[value.dtype.itemsize]))
     return float_bits(float(value), ty)
+
+
+def _elements(shape: list[int]) -> int:
+    n = 1
+    for d in shape:
+        n *= max(d, 0)
+    return max([n, *shape])

@@ -144,3 +144,35 @@ def test_poison_tensor_elements_are_evaluated_as_poison():
     assert "the target is poison" in exact_witness(mod, s, mod, g, at(0, [[0]]))
     assert exact_witness(mod, s, mod, g, at(0, [[1]])) is None  # x[0] not poison: both 0
     assert exact_witness(mod, s, mod, g, at(1, [[1]])) is None  # poison on both sides
+
+
+HUGE_EMPTY = """
+func.func @src() -> tensor<?xf32> {
+  %n = arith.constant 2147483647 : index
+  %v = tensor.empty(%n) : tensor<?xf32>
+  return %v : tensor<?xf32>
+}
+func.func @tgt() -> tensor<?xf32> {
+  %n = arith.constant 20 : index
+  %v = tensor.empty(%n) : tensor<?xf32>
+  return %v : tensor<?xf32>
+}
+"""
+
+
+def test_an_output_too_large_to_evaluate_is_refused_not_allocated():
+    """The reference evaluation goes element by element: an output of 2^31 - 1 elements is
+    refused (it once allocated and filled tens of GiB), and the check still answers."""
+    import pytest
+
+    from irverify.frontends.mlir.parse import parse_mlir
+    from irverify.verify.check import Options, check_modules
+    from irverify.verify.evaluate import TooLargeToEvaluate, evaluate_function
+    from irverify.verify.verdict import Verdict
+
+    mod = parse_mlir(HUGE_EMPTY, "huge.mlir")
+    with pytest.raises(TooLargeToEvaluate):
+        evaluate_function(mod, "src", [])
+    report = check_modules(mod, None, Options(confirm=False))
+    assert report.verdict is Verdict.INCORRECT
+    assert report.functions[0].counterexample.check == "result shapes differ"
