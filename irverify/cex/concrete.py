@@ -136,7 +136,7 @@ def exact_witness(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
     from irverify.verify.evaluate import evaluate_function
 
     try:
-        args_s, args_t = call_args(s, cex), call_args(g, cex)
+        args_s, args_t = call_args(s, cex, build_large=False), call_args(g, cex, build_large=False)
     except ValueError:
         return None
     if sum(np.asarray(a).size for a in args_s) > EVALUATED_ELEMENTS:

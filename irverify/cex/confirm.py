@@ -73,15 +73,22 @@ POISON_AGREES = ("not decided by execution: the target value is poison where the
                  "defined, and execution shows poison as an arbitrary value (here: the same one)")
 
 
-def call_args(fn: Function, cex: Counterexample) -> list:
+def call_args(fn: Function, cex: Counterexample, build_large: bool = True) -> list:
     """The counterexample's value for each argument of ``fn``; ValueError when one is missing
-    or was too large to materialise."""
+    or was too large to materialise (an input too large to show is built when ``build_large``
+    and its contents are known: ``cex.extract.LargeInput``)."""
     args = []
     for a in fn.args:
         if a.name in cex.tensors:
-            if isinstance(cex.tensors[a.name], str):  # too large to extract (cex.extract.MAX_ELEMENTS)
-                raise ValueError(f"input {a.name} is {cex.tensors[a.name].strip('<>')}: too large to run")
-            args.append(cex.tensors[a.name])
+            v = cex.tensors[a.name]
+            if isinstance(v, str):  # too large to extract (cex.extract.MAX_ELEMENTS)
+                try:
+                    v = v.build() if build_large and hasattr(v, "build") else None
+                except MemoryError:  # e.g. under check-suite's --max-memory
+                    v = None
+                if v is None:
+                    raise ValueError(f"input {a.name} is {cex.tensors[a.name].strip('<>')}: too large to run")
+            args.append(v)
         elif a.name in cex.scalars:
             args.append(cex.scalars[a.name])
         else:

@@ -21,6 +21,49 @@ class TooLarge(Exception):
     """The counterexample's tensors are too large to materialise."""
 
 
+RUN_BYTES = 1 << 31  # an input too large to show is still built for running up to this size
+RUN_ENTRIES = 4096  # ... when the model gives it as a constant with at most this many other entries
+
+
+class LargeInput(str):
+    """An input too large to show: the text shown in its place (a ``str``), with its shape,
+    numpy dtype and, when the model gives its contents as a constant with a few other entries
+    and it fits in ``RUN_BYTES``, those contents (``fill``: ``(default, {index: value})``), so
+    that execution can still run it (``build``)."""
+
+    shape: list
+    dtype: Any
+    fill: tuple | None
+
+    def build(self):
+        """The input as a numpy array, or ``None`` when its contents are not known."""
+        import numpy as np
+
+        if self.fill is None:
+            return None
+        default, entries = self.fill
+        out = np.full(self.shape, default, dtype=self.dtype)
+        for idx, v in entries.items():
+            out[idx] = v
+        return out
+
+
+def large_input(model, tensor: Tensor, shape: list[int], fp, array) -> LargeInput:
+    import numpy as np
+
+    out = LargeInput(f"<tensor of shape {shape}, not shown>")
+    out.shape, out.dtype, out.fill = shape, numpy_dtype(tensor.type.elem), None
+    fits = out.dtype is not object and _count(shape) * np.dtype(out.dtype).itemsize <= RUN_BYTES
+    contents = solver.array_entries(model, array) if fits and array is not None and tensor.rank else None
+    if contents is not None and len(contents[1]) <= RUN_ENTRIES:
+        default, entries = contents
+        elem = tensor.type.elem
+        out.fill = (array_element(model, default, elem, fp),
+                    {idx: array_element(model, v, elem, fp) for idx, v in entries.items()
+                     if len(idx) == len(shape) and all(0 <= i < n for i, n in zip(idx, shape))})
+    return out
+
+
 def scalar_value(model, term, ty: Type, fp) -> Any:
     v = solver.evaluate(model, term)
     if isinstance(ty, FloatType):
@@ -111,7 +154,7 @@ def concrete_inputs(model, inputs: Inputs, fp, max_elements: int = MAX_ELEMENTS)
         elif isinstance(val, Tensor):
             shape = [solver.int_value(model, d) for d in val.dims]
             if _count(shape) > max_elements:
-                tensors[name] = f"<tensor of shape {shape}, not shown>"
+                tensors[name] = large_input(model, val, shape, fp, inputs.arrays.get(name))
                 continue
             tensors[name] = tensor_value(model, val, fp, inputs.arrays.get(name))
     for name, concretise in inputs.extras.items():
