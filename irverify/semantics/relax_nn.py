@@ -90,6 +90,20 @@ def relu(ctx, op: Op, x):
     raise Unsupported(f"'relax.nn.relu' of {ty}", op.loc)
 
 
+@semantics("relax.nn.silu")
+def silu(ctx, op: Op, x):
+    """``R.nn.silu(x)``: ``x * sigmoid(x)`` elementwise, as TVM's legalization computes it
+    (``python/tvm/relax/transform/legalize_ops/nn.py``: ``topi.multiply(x, topi.sigmoid(x))``);
+    ``sigmoid`` is the function of ``R.sigmoid``. Floats only."""
+    from irverify.semantics.relax import broadcast_map, elem_type
+
+    x = want_tensor(op, x)
+    ty = elem_type(x)
+    if not isinstance(ty, FloatType):
+        raise Unsupported(f"'relax.nn.silu' of {ty}", op.loc)
+    return broadcast_map(ctx, op, lambda v: fbin(ctx, "mul", v, fun(ctx, "sigmoid", v, ty), ty), x)
+
+
 @semantics("relax.nn.softmax", attrs=("axis",))
 def softmax(ctx, op: Op, x):
     """``R.nn.softmax(x, axis)``: ``exp(x_i - m) / sum_j exp(x_j - m)`` along ``axis``, with

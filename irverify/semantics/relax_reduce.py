@@ -205,6 +205,8 @@ def _reduce(ctx, op: Op, name: str, ty, total, at):
         if n is None:
             raise Unsupported("mean over a symbolic extent", op.loc)
         return fbin(ctx, "div", s, fconst(ctx, float(n), ty), ty)
+    if name == "prod":
+        return _prod(ctx, op, ty, total, at)
     is_max = name == "max"
     if isinstance(ty, FloatType):
         init = fconst(ctx, float_limit(ty, lowest=is_max), ty)
@@ -215,6 +217,18 @@ def _reduce(ctx, op: Op, name: str, ty, total, at):
     init = t.bv_val((1 << (w - 1)) if is_max else (1 << (w - 1)) - 1, w)
     pick = (lambda a, b: t.ite(t.sge(a, b), a, b)) if is_max else (lambda a, b: t.ite(t.sle(a, b), a, b))
     return reduce_fold(ctx, ty, total, at, name, init, pick, name)
+
+
+def _prod(ctx, op: Op, ty, total, at):
+    """``R.prod``: the fold ``acc * x`` from ``1`` in row-major order of the reduced positions, as
+    TVM's legalization (``topi.prod``: a ``T.init()`` of 1 and ``acc = acc * x``) computes it;
+    float products are ``relax.fbin`` multiplications, integer ones wrap."""
+    if isinstance(ty, FloatType):
+        return reduce_fold(ctx, ty, total, at, "mul", fconst(ctx, 1.0, ty),
+                           lambda a, b: fbin(ctx, "mul", a, b, ty), "prod")
+    if not isinstance(ty, IntType) or ty.width == 1:
+        raise Unsupported(f"'{op.name}' on {ty}", op.loc)
+    return reduce_fold(ctx, ty, total, at, "mul", t.bv_val(1, ty.width), lambda a, b: int_arith("mul", a, b), "prod")
 
 
 def float_limit(ty: FloatType, lowest: bool) -> float:
@@ -228,6 +242,6 @@ def float_limit(ty: FloatType, lowest: bool) -> float:
     return -big if lowest else big
 
 
-for _name in ("sum", "mean", "max", "min"):
+for _name in ("sum", "mean", "max", "min", "prod"):
     _reduction(_name)
 
