@@ -1,4 +1,5 @@
-"""``R.nn.silu``, ``R.prod``, ``R.repeat``, ``R.quantize`` and ``R.dequantize`` vs TVM (llvm).
+"""``R.nn.silu``, ``R.prod``, ``R.repeat``, ``R.quantize``, ``R.dequantize`` and ``R.nn.conv1d``
+vs TVM (llvm).
 
 irverify's side is ``evaluate_function(..., fp_name="ieee")`` with ``sigmoid`` computed
 numerically (``real.sigmoid``, rounded to the format); ``+ - * /``, rounding, clipping and
@@ -77,6 +78,14 @@ CASES = {
     "dequantize_i32": ('x: R.Tensor((4,), "int32"), z: R.Tensor((1,), "int32")',
                        'R.dequantize(x, R.const(0.5, "float32"), z, axis=0, out_dtype="float32")',
                        [[np.array([-2**31, 2**31 - 1, 0, 12345], np.int32), np.array([1], np.int32)]]),
+    "conv1d": ('x: R.Tensor((2, 4, 9), "float32"), w: R.Tensor((6, 2, 3), "float32")',
+               "R.nn.conv1d(x, w, strides=(2,), padding=(1,), dilation=(2,), groups=2)",
+               [[_f32((2, 4, 9)), _f32((6, 2, 3))]]),
+    "conv1d_asym": ('x: R.Tensor((1, 3, "w"), "float32"), k: R.Tensor((2, 3, 2), "float32")',
+                    "R.nn.conv1d(x, k, padding=(0, 2))", [[_f32((1, 3, 5)), _f32((2, 3, 2))]]),
+    "conv1d_i32": ('x: R.Tensor((1, 2, 4), "int32"), w: R.Tensor((1, 2, 2), "int32")', "R.nn.conv1d(x, w)",
+                   [[np.array([[[2**30, 3, -5, 7], [2**30, 1, 0, -1]]], np.int32),
+                     np.array([[[2, 1], [1, -3]]], np.int32)]]),
 }
 
 
