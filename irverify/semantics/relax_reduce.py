@@ -190,7 +190,9 @@ def _reduction(name: str):
         return out
 
     sem.__doc__ = (f"``R.{name}(x, axis, keepdims)``: reduction over ``axis`` (None: all axes) as "
-                   "one fold over the row-major positions of the reduced axes.")
+                   "one fold over the row-major positions of the reduced axes (``mean``: the sum "
+                   "divided by the element count, a constant, or for symbolic extents the int64 "
+                   "product converted to the dtype, as TVM's legalization computes it).")
     return sem
 
 
@@ -202,9 +204,12 @@ def _reduce(ctx, op: Op, name: str, ty, total, at):
             raise Unsupported("mean of an integer tensor", op.loc)
         s = reduce_add(ctx, ty, total, at, "mean")
         n = t.static_int(total)
-        if n is None:
-            raise Unsupported("mean over a symbolic extent", op.loc)
-        return fbin(ctx, "div", s, fconst(ctx, float(n), ty), ty)
+        if n is not None:
+            return fbin(ctx, "div", s, fconst(ctx, float(n), ty), ty)
+        # TVM's legalization divides by ``Cast(dtype, extent product)``, the product an int64
+        fits = t.simplify(t.in_signed_range(total, 64))
+        ctx.add_ub(t.not_(fits), f"{op.name}: the reduced element count does not fit int64")
+        return fbin(ctx, "div", s, cast(ctx, t.int_to_bv(total, 64), IntType(64), ty), ty)
     if name == "prod":
         return _prod(ctx, op, ty, total, at)
     is_max = name == "max"
