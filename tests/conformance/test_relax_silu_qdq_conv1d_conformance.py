@@ -1,5 +1,5 @@
-"""``R.nn.silu``, ``R.prod``, ``R.repeat``, ``R.quantize``, ``R.dequantize`` and ``R.nn.conv1d``
-vs TVM (llvm).
+"""``R.nn.silu``, ``R.prod``, ``R.repeat``, ``R.quantize``, ``R.dequantize``, ``R.nn.conv1d`` and
+``R.image.resize2d`` (nearest neighbour) vs TVM (llvm).
 
 irverify's side is ``evaluate_function(..., fp_name="ieee")`` with ``sigmoid`` computed
 numerically (``real.sigmoid``, rounded to the format); ``+ - * /``, rounding, clipping and
@@ -86,6 +86,12 @@ CASES = {
     "conv1d_i32": ('x: R.Tensor((1, 2, 4), "int32"), w: R.Tensor((1, 2, 2), "int32")', "R.nn.conv1d(x, w)",
                    [[np.array([[[2**30, 3, -5, 7], [2**30, 1, 0, -1]]], np.int32),
                      np.array([[[2, 1], [1, -3]]], np.int32)]]),
+    "resize_nhwc": ('x: R.Tensor((1, 8, 5, 2), "float32")',
+                    'R.image.resize2d(x, size=(16, 3), layout="NHWC", method="nearest_neighbor", '
+                    'coordinate_transformation_mode="asymmetric", rounding_method="round")', [[_f32((1, 8, 5, 2))]]),
+    "resize_nchw": ('x: R.Tensor((2, 1, 7, 3), "float32")',
+                    'R.image.resize2d(x, size=(3, 10), layout="NCHW", method="nearest_neighbor", '
+                    'coordinate_transformation_mode="asymmetric", rounding_method="round")', [[_f32((2, 1, 7, 3))]]),
 }
 
 

@@ -80,3 +80,13 @@ def test_attributes_not_encoded_are_unsupported():
     assert_unsupported(check(nwc, src, src), "conv1d layouts", "NWC")
     src = 'R.nn.conv1d(x, w, groups=2, out_dtype="float16")'
     assert_unsupported(check(CONV, src, src), "out_dtype")
+
+
+def test_resize2d_nearest_layouts_agree():
+    x = 'x: R.Tensor((1, 2, 5, 7), "float32")'
+    kw = 'method="nearest_neighbor", coordinate_transformation_mode="asymmetric", rounding_method="round"'
+    nchw = f'R.image.resize2d(x, size=(3, 9), layout="NCHW", {kw})'
+    nhwc = f'R.image.resize2d(R.permute_dims(x, [0, 2, 3, 1]), size=(3, 9), layout="NHWC", {kw})'
+    assert_correct(check(x, nchw, f"R.permute_dims({nhwc}, [0, 3, 1, 2])"))
+    linear = 'R.image.resize2d(x, size=(3, 9), layout="NCHW", method="linear")'
+    assert_unsupported(check(x, linear, linear), "resize2d method", "linear")
