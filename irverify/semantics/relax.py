@@ -661,4 +661,4 @@ from irverify.semantics import relax_reduce  # noqa: E402,F401  (matmul, einsum,
 from irverify.semantics import relax_nn  # noqa: E402,F401  (relax.nn.*)
 from irverify.semantics import relax_tir  # noqa: E402,F401  (call_tir through the PrimFunc)
 from irverify.semantics import relax_qdq  # noqa: E402,F401  (quantize, dequantize)
-from irverify.semantics import relax_image  # noqa: E402,F401  (image.resize2d)
+from irverify.semantics import relax_image  # noqa: E402,F401  (image.resize2d, image.affine_grid)

@@ -1,5 +1,5 @@
-"""``R.nn.silu``, ``R.prod``, ``R.repeat``, ``R.quantize``, ``R.dequantize``, ``R.nn.conv1d`` and
-``R.image.resize2d`` (nearest neighbour) vs TVM (llvm).
+"""``R.nn.silu``, ``R.prod``, ``R.repeat``, ``R.quantize``, ``R.dequantize``, ``R.nn.conv1d``,
+``R.image.resize2d`` (nearest neighbour) and ``R.image.affine_grid`` vs TVM (llvm).
 
 irverify's side is ``evaluate_function(..., fp_name="ieee")`` with ``sigmoid`` computed
 numerically (``real.sigmoid``, rounded to the format); ``+ - * /``, rounding, clipping and
@@ -92,6 +92,10 @@ CASES = {
     "resize_nchw": ('x: R.Tensor((2, 1, 7, 3), "float32")',
                     'R.image.resize2d(x, size=(3, 10), layout="NCHW", method="nearest_neighbor", '
                     'coordinate_transformation_mode="asymmetric", rounding_method="round")', [[_f32((2, 1, 7, 3))]]),
+    "affine_grid": ('t: R.Tensor((2, 2, 3), "float32")', "R.image.affine_grid(t, size=(4, 7))",
+                    [[_f32((2, 2, 3))]]),
+    "affine_grid_centers": ('t: R.Tensor((1, 2, 3), "float32")',
+                            "R.image.affine_grid(t, size=(5, 1), align_corners=False)", [[_f32((1, 2, 3), -100, 100)]]),
 }
 
 
