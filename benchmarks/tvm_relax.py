@@ -3,8 +3,8 @@
 For every row of ``testdata/peer-suites/tvm-relax/manifest.tsv`` this runs the CLI
 ``irverify validate-pass --tvm-pass PASS inputs/NAME.py --json [EXTRA...]`` in a child process
 per module (forked from a parent that imported irverify and TVM once; ``--fresh-process`` runs
-``python -m irverify ...`` instead) and records the verdict, the first message (the unsupported construct
-or the unknown reason) and the wall time. Prints one TSV line per module, then the verdict
+``python -m irverify ...`` instead) and records the verdict, the first message (the unsupported
+construct or the unknown reason) and the wall time. Prints one TSV line per module, then the verdict
 histogram and the histogram of messages per verdict.
 
     python benchmarks/tvm_relax.py [--suite DIR] [--shard I/N] [--only SUBSTRING] [-- EXTRA CLI ARGS]
@@ -129,6 +129,7 @@ def run_one(row: dict, extra: list[str], suite: str = SUITE, limit: float = 0) -
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)  # in case its process group is not set up yet
                     os.killpg(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
                 return _timeout(limit, start)
