@@ -1,16 +1,17 @@
 """Run ``irverify validate-pass --tvm-pass PASS`` over TVM's Relax transform tests.
 
-For every row of ``testdata/peer-suites/tvm-relax/manifest.tsv`` this calls the CLI's ``main``
-with ``validate-pass --tvm-pass PASS inputs/NAME.py --json [EXTRA...]`` (one Python process, so
-that TVM is imported once) and records the verdict, the first message (the unsupported construct
-or the unknown reason) and the wall time. Prints one TSV line per module, then the verdict
+For every row of ``testdata/peer-suites/tvm-relax/manifest.tsv`` this runs the CLI
+``irverify validate-pass --tvm-pass PASS inputs/NAME.py --json [EXTRA...]`` in a child process
+per module (forked from a parent that imported irverify and TVM once; ``--fresh-process`` runs
+``python -m irverify ...`` instead) and records the verdict, the first message (the unsupported
+construct or the unknown reason) and the wall time. Prints one TSV line per module, then the verdict
 histogram and the histogram of messages per verdict.
 
     python benchmarks/tvm_relax.py [--suite DIR] [--shard I/N] [--only SUBSTRING] [-- EXTRA CLI ARGS]
 
 ``--suite testdata/peer-suites/tvm-relax-untuned`` runs the second corpus (same layout);
-``--module-timeout S`` stops a module's check after S seconds of wall time (verdict
-``timeout``, neither correct nor incorrect).
+``--module-timeout S`` kills a module's process (and its children) after S seconds of wall
+time (verdict ``timeout``, neither correct nor incorrect).
 """
 
 from __future__ import annotations
@@ -18,11 +19,11 @@ from __future__ import annotations
 import argparse
 import collections
 import contextlib
-import io
 import json
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 
@@ -53,38 +54,90 @@ def bucket(msg: str) -> str:
     return msg[:90]
 
 
-class WallLimit(BaseException):
-    """A module's check ran past ``--module-timeout`` (not an ``Exception``: the CLI reports
-    those as internal errors)."""
+def _command(row: dict, extra: list[str], suite: str) -> list[str]:
+    path = os.path.join(suite, "inputs", row["name"] + ".py")
+    return ["validate-pass", "--tvm-pass", row["pass"], path, "--json", *extra]
 
 
-def _alarm(signum, frame):
-    raise WallLimit
+def _verdict(stdout: str, stderr: str, code, elapsed: float) -> tuple[str, str, float]:
+    lines = [ln for ln in stdout.splitlines() if ln.startswith("{")]
+    if not lines:
+        last = (stderr.strip().splitlines() or [f"exit status {code}"])[-1]
+        return "error", f"no JSON output: {last}", elapsed
+    obj = json.loads(lines[0])
+    return obj.get("verdict", "error"), reason(obj), elapsed
+
+
+def _timeout(limit: float, start: float) -> tuple[str, str, float]:
+    return "timeout", f"stopped after {limit:.0f} s of wall time", time.perf_counter() - start
+
+
+def run_fresh(row: dict, extra: list[str], suite: str = SUITE, limit: float = 0) -> tuple[str, str, float]:
+    """``python -m irverify validate-pass ...`` as a new process (this checkout first on
+    ``PYTHONPATH``), killed with its children after ``limit`` seconds of wall time."""
+    cmd = [sys.executable, "-m", "irverify", *_command(row, extra, suite)]
+    env = dict(os.environ)
+    env["PYTHONPATH"] = ROOT + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                            start_new_session=True)
+    try:
+        stdout, stderr = proc.communicate(timeout=limit or None)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.communicate()
+        return _timeout(limit, start)
+    return _verdict(stdout, stderr, proc.returncode, time.perf_counter() - start)
 
 
 def run_one(row: dict, extra: list[str], suite: str = SUITE, limit: float = 0) -> tuple[str, str, float]:
-    from irverify.cli import main
+    """The CLI's ``main(["validate-pass", "--tvm-pass", PASS, FILE, "--json", ...])`` in a child
+    forked from this process (which has imported irverify and TVM once, so each module does not
+    pay the import). With ``limit`` the child's process group is killed after ``limit`` seconds
+    of wall time, whatever it is doing (a solver call included): verdict ``timeout``."""
+    import tempfile
 
-    path = os.path.join(suite, "inputs", row["name"] + ".py")
-    out = io.StringIO()
-    start = time.perf_counter()
-    if limit:
-        signal.signal(signal.SIGALRM, _alarm)
-        signal.setitimer(signal.ITIMER_REAL, limit)
-    try:
-        with contextlib.redirect_stdout(out):
-            main(["validate-pass", "--tvm-pass", row["pass"], path, "--json", *extra])
-    except WallLimit:
-        return "timeout", f"stopped after {limit:.0f} s of wall time", time.perf_counter() - start
-    finally:
-        if limit:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-    elapsed = time.perf_counter() - start
-    lines = [ln for ln in out.getvalue().splitlines() if ln.startswith("{")]
-    if not lines:
-        return "error", "no JSON output", elapsed
-    obj = json.loads(lines[0])
-    return obj.get("verdict", "error"), reason(obj), elapsed
+    argv = _command(row, extra, suite)
+    with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
+        start = time.perf_counter()
+        pid = os.fork()
+        if pid == 0:  # the child: run the CLI, its output into the files, and exit
+            code = 70
+            try:
+                os.setpgid(0, 0)
+                os.dup2(out.fileno(), 1)
+                os.dup2(err.fileno(), 2)
+                sys.stdout = os.fdopen(1, "w", closefd=False)
+                sys.stderr = os.fdopen(2, "w", closefd=False)
+                from irverify.cli import main as cli_main
+
+                code = cli_main(argv) or 0
+            except SystemExit as e:
+                code = e.code if isinstance(e.code, int) else 1
+            except BaseException:  # noqa: BLE001 - reported through stderr and the status
+                import traceback
+
+                traceback.print_exc()
+            finally:
+                sys.stdout.flush()
+                sys.stderr.flush()
+                os._exit(code)
+        deadline = start + limit if limit else None
+        while True:
+            done, status = os.waitpid(pid, os.WNOHANG)
+            if done:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                with contextlib.suppress(ProcessLookupError):
+                    os.kill(pid, signal.SIGKILL)  # in case its process group is not set up yet
+                    os.killpg(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return _timeout(limit, start)
+            time.sleep(0.05)
+        elapsed = time.perf_counter() - start
+        out.seek(0)
+        err.seek(0)
+        return _verdict(out.read(), err.read(), os.waitstatus_to_exitcode(status), elapsed)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -95,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
                    "(default: testdata/peer-suites/tvm-relax)")
     p.add_argument("--module-timeout", type=float, default=0, metavar="S",
                    help="stop a module's check after S seconds of wall time (verdict 'timeout')")
+    p.add_argument("--fresh-process", action="store_true",
+                   help="run each module as a new 'python -m irverify' process (pays the TVM import each time)")
     p.add_argument("extra", nargs="*", help="extra CLI arguments (after --)")
     args = p.parse_args(argv)
     i, n = (int(x) for x in args.shard.split("/"))
@@ -102,8 +157,13 @@ def main(argv: list[str] | None = None) -> int:
     counts: collections.Counter = collections.Counter()
     reasons: dict[str, collections.Counter] = collections.defaultdict(collections.Counter)
     times: list[float] = []
+    if not args.fresh_process:
+        import tvm  # noqa: F401 - imported once here, before the children are forked
+
+        import irverify.cli  # noqa: F401
+    run = run_fresh if args.fresh_process else run_one
     for row in rows:
-        verdict, msg, elapsed = run_one(row, args.extra, args.suite, args.module_timeout)
+        verdict, msg, elapsed = run(row, args.extra, args.suite, args.module_timeout)
         times.append(elapsed)
         counts[verdict] += 1
         reasons[verdict][bucket(msg)] += 1

@@ -79,7 +79,9 @@ def dim_term(ctx, d) -> Any:
 
 def checked_dims(ctx, op: Op, computed: Sequence[Any], k: int = 0) -> list[Any]:
     """The result dims: where TVM's type inference fixed a dim (an int or a symbol) it must
-    equal the computed extent (UB otherwise, as TVM does not check at run time)."""
+    equal the computed extent (UB otherwise, as TVM does not check at run time). A dim that is
+    computed (not a constant or a bare symbol) must fit int64, the type of TVM's shape values
+    (UB otherwise: the run-time shape computation overflows)."""
     ty = result_type(op, k)
     if ty.rank != len(computed):
         raise Unsupported(f"'{op.name}': result rank {ty.rank}, expected {len(computed)}", op.loc)
@@ -87,10 +89,14 @@ def checked_dims(ctx, op: Op, computed: Sequence[Any], k: int = 0) -> list[Any]:
     for j, (s, c) in enumerate(zip(ty.shape, computed)):
         if s is None:
             dims.append(t.simplify(c))
-            continue
-        declared = dim_term(ctx, s)
-        ctx.add_ub(c != declared, f"{op.name}: result dim {j} is {s} but the operands give another extent")
-        dims.append(declared)
+        else:
+            declared = dim_term(ctx, s)
+            ctx.add_ub(c != declared, f"{op.name}: result dim {j} is {s} but the operands give another extent")
+            dims.append(declared)
+        if s is None or isinstance(s, tuple):  # a computed extent: TVM's shapes are int64 values
+            fits = t.simplify(t.in_signed_range(dims[-1], 64))
+            if t.static_bool(fits) is not True:
+                ctx.add_ub(t.not_(fits), f"{op.name}: result dim {j} does not fit int64")
     return dims
 
 
@@ -654,3 +660,5 @@ from irverify.semantics import relax_index  # noqa: E402,F401  (layout and index
 from irverify.semantics import relax_reduce  # noqa: E402,F401  (matmul, einsum, reductions)
 from irverify.semantics import relax_nn  # noqa: E402,F401  (relax.nn.*)
 from irverify.semantics import relax_tir  # noqa: E402,F401  (call_tir through the PrimFunc)
+from irverify.semantics import relax_qdq  # noqa: E402,F401  (quantize, dequantize)
+from irverify.semantics import relax_image  # noqa: E402,F401  (image.resize2d, image.affine_grid)

@@ -1,5 +1,5 @@
 """TVM Relax layout and indexing ops: ``take``, ``permute_dims``, ``reshape``, ``flatten``,
-``expand_dims``, ``squeeze``, ``strided_slice``, ``concat``, ``split``, ``broadcast_to`` and the
+``expand_dims``, ``repeat``, ``squeeze``, ``strided_slice``, ``concat``, ``split``, ``broadcast_to`` and the
 creation ops ``zeros``, ``ones``, ``full``, ``arange``
 (https://tvm.apache.org/docs/reference/api/python/relax/op.html). All of them are index
 arithmetic on lazy tensors; see ``relax.py`` for the conventions."""
@@ -149,6 +149,24 @@ def flatten(ctx, op: Op, x):
     """``R.flatten(x)``: the elements of ``x`` in row-major order, as a 1-D tensor."""
     x = want_tensor(op, x)
     return _reshaped(ctx, op, x, [t.product(x.dims)])
+
+
+@semantics("relax.repeat", attrs=("repeats", "axis"))
+def repeat(ctx, op: Op, x):
+    """``R.repeat(x, repeats, axis)``: each element repeated ``repeats`` times along ``axis``,
+    ``out[..., i, ...] = x[..., i // repeats, ...]`` (``topi.repeat``); without ``axis`` the
+    row-major flattening of ``x`` is repeated (TVM's legalization reshapes to 1-D first)."""
+    x = want_tensor(op, x)
+    reps = op.attrs["repeats"]
+    if type(reps) is not int or reps < 1:
+        raise Unsupported(f"repeat with repeats={reps!r}", op.loc)
+    r = t.int_val(reps)
+    if op.attrs["axis"] is None:
+        dims = checked_dims(ctx, op, [t.product(x.dims) * r])
+        return make(ctx, op, dims, lambda idx: x.at(unravel(t.floordiv(idx[0], r), x.dims)))
+    a = norm_axis(op, op.attrs["axis"], x.rank)
+    dims = checked_dims(ctx, op, [d * r if k == a else d for k, d in enumerate(x.dims)])
+    return make(ctx, op, dims, lambda idx: x.at([t.floordiv(i, r) if k == a else i for k, i in enumerate(idx)]))
 
 
 @semantics("relax.expand_dims", attrs=("axis",))

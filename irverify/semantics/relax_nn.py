@@ -16,11 +16,12 @@ from __future__ import annotations
 import math
 
 from irverify.errors import Unsupported
-from irverify.ir.core import FloatType, Op
+from irverify.ir.core import FloatType, IntType, Op
 from irverify.semantics.registry import semantics
 from irverify.semantics.relax import (
     broadcast_index,
     checked_dims,
+    dtype_name,
     fbin,
     fconst,
     fminmax,
@@ -29,6 +30,7 @@ from irverify.semantics.relax import (
     norm_axis,
     reduce_add,
     reduce_fold,
+    unravel,
     want_tensor,
 )
 from irverify.semantics.relax_reduce import float_limit
@@ -88,6 +90,20 @@ def relu(ctx, op: Op, x):
         zero = t.bv_val(0, ty.width)
         return broadcast_map(ctx, op, lambda v: t.ite(t.sge(v, zero), v, zero), x)
     raise Unsupported(f"'relax.nn.relu' of {ty}", op.loc)
+
+
+@semantics("relax.nn.silu")
+def silu(ctx, op: Op, x):
+    """``R.nn.silu(x)``: ``x * sigmoid(x)`` elementwise, as TVM's legalization computes it
+    (``python/tvm/relax/transform/legalize_ops/nn.py``: ``topi.multiply(x, topi.sigmoid(x))``);
+    ``sigmoid`` is the function of ``R.sigmoid``. Floats only."""
+    from irverify.semantics.relax import broadcast_map, elem_type
+
+    x = want_tensor(op, x)
+    ty = elem_type(x)
+    if not isinstance(ty, FloatType):
+        raise Unsupported(f"'relax.nn.silu' of {ty}", op.loc)
+    return broadcast_map(ctx, op, lambda v: fbin(ctx, "mul", v, fun(ctx, "sigmoid", v, ty), ty), x)
 
 
 @semantics("relax.nn.softmax", attrs=("axis",))
@@ -187,3 +203,68 @@ def attention_core(ctx, op: Op, q, k, v, bias):
 
     return make(ctx, op, dims, elem)
 
+
+
+CONV1D_ATTRS = ("strides", "padding", "dilation", "groups", "data_layout", "kernel_layout", "out_layout",
+                "out_dtype")
+
+
+@semantics("relax.nn.conv1d", attrs=CONV1D_ATTRS)
+def conv1d(ctx, op: Op, x, w):
+    """``R.nn.conv1d(x, w, strides, padding, dilation, groups)`` in the ``NCW``/``OIW``/``NCW``
+    layouts, as TVM's legalization (``topi.nn.conv``) computes it: with ``C = Cin / groups``,
+    ``out[n, f, y] = sum_{c < C, r < K} xp[n, f // (F / groups) * C + c, y * s + r * d] * w[f, c, r]``
+    where ``xp`` is ``x`` padded with zeros (``pad_l`` before, ``pad_r`` after) and the sum runs
+    from 0 in row-major order of ``(c, r)`` (``relax.reduce_add``); the output width is
+    ``(W + pad_l + pad_r - (K - 1) * d - 1) // s + 1``. ``groups`` must divide ``Cin`` and
+    ``F``, ``w``'s channel extent must be ``C`` and the output width positive (TVM's type
+    inference checks these; UB when a symbolic extent breaks them). Other layouts and an
+    ``out_dtype`` other than the operands' dtype are not modelled."""
+    from irverify.semantics.relax_reduce import multiply
+
+    x, w = want_tensor(op, x), want_tensor(op, w, "weight")
+    a = op.attrs
+    if (a["data_layout"], a["kernel_layout"], a["out_layout"]) != ("NCW", "OIW", "NCW"):
+        raise Unsupported(f"conv1d layouts {a['data_layout']}/{a['kernel_layout']}/{a['out_layout']}", op.loc)
+    ty = x.type.elem
+    if w.type.elem != ty or a["out_dtype"] not in (None, "", "void") and str(a["out_dtype"]) != dtype_name(ty):
+        raise Unsupported(f"conv1d of {ty} and {w.type.elem} with out_dtype {a['out_dtype']}", op.loc)
+    if not isinstance(ty, FloatType) and not (isinstance(ty, IntType) and ty.width > 1):
+        raise Unsupported(f"conv1d of {ty}", op.loc)
+    if x.rank != 3 or w.rank != 3:
+        raise Unsupported("conv1d operands that are not 3-D", op.loc)
+    ints = [a["strides"], a["dilation"], a["padding"], [a["groups"]]]
+    if any(not isinstance(v, (list, tuple)) or any(type(e) is not int for e in v) for v in ints):
+        raise Unsupported(f"conv1d attributes {ints}", op.loc)
+    (s,), (d,), pad, g = a["strides"], a["dilation"], list(a["padding"]), a["groups"]
+    pl, pr = (pad[0], pad[0]) if len(pad) == 1 else pad if len(pad) == 2 else (None, None)
+    if pl is None or s < 1 or d < 1 or g < 1 or pl < 0 or pr < 0:
+        raise Unsupported(f"conv1d strides {s}, dilation {d}, padding {pad}, groups {g}", op.loc)
+    n_, cin, width = x.dims
+    f_, c_, k_ = w.dims
+    gi = t.int_val(g)
+    ctx.add_ub(t.floormod(cin, gi) != 0, f"{op.name}: groups do not divide the input channels")
+    ctx.add_ub(t.floormod(f_, gi) != 0, f"{op.name}: groups do not divide the output channels")
+    c = t.simplify(t.floordiv(cin, gi))
+    ctx.add_ub(c_ != c, f"{op.name}: the weight's channel extent is not input channels / groups")
+    out_w = t.simplify(t.floordiv(width + (pl + pr) - (k_ - 1) * d - 1, t.int_val(s)) + 1)
+    ctx.add_ub(out_w <= 0, f"{op.name}: the output width is not positive")
+    dims = checked_dims(ctx, op, [n_, f_, out_w])
+    per_group = t.simplify(t.floordiv(f_, gi))
+    zero = fconst(ctx, 0.0, ty) if isinstance(ty, FloatType) else t.bv_val(0, ty.width)
+
+    def elem(idx):
+        n, f, y = idx
+        base = t.int_val(0) if g == 1 else t.floordiv(f, per_group) * c
+
+        def summand(k):
+            ch, r = unravel(k, [c, k_])
+            p = y * s + r * d
+            v = x.at([n, base + ch if g != 1 else ch, p - pl])
+            if pl or pr:
+                v = t.ite(t.and_(p >= pl, p < width + pl), v, zero)
+            return multiply(ctx, v, w.at([f, ch, r]), ty)
+
+        return reduce_add(ctx, ty, c * k_, summand, "conv1d")
+
+    return make(ctx, op, dims, elem)

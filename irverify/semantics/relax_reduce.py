@@ -190,7 +190,9 @@ def _reduction(name: str):
         return out
 
     sem.__doc__ = (f"``R.{name}(x, axis, keepdims)``: reduction over ``axis`` (None: all axes) as "
-                   "one fold over the row-major positions of the reduced axes.")
+                   "one fold over the row-major positions of the reduced axes (``mean``: the sum "
+                   "divided by the element count, a constant, or for symbolic extents the int64 "
+                   "product converted to the dtype, as TVM's legalization computes it).")
     return sem
 
 
@@ -202,9 +204,14 @@ def _reduce(ctx, op: Op, name: str, ty, total, at):
             raise Unsupported("mean of an integer tensor", op.loc)
         s = reduce_add(ctx, ty, total, at, "mean")
         n = t.static_int(total)
-        if n is None:
-            raise Unsupported("mean over a symbolic extent", op.loc)
-        return fbin(ctx, "div", s, fconst(ctx, float(n), ty), ty)
+        if n is not None:
+            return fbin(ctx, "div", s, fconst(ctx, float(n), ty), ty)
+        # TVM's legalization divides by ``Cast(dtype, extent product)``, the product an int64
+        fits = t.simplify(t.in_signed_range(total, 64))
+        ctx.add_ub(t.not_(fits), f"{op.name}: the reduced element count does not fit int64")
+        return fbin(ctx, "div", s, cast(ctx, t.int_to_bv(total, 64), IntType(64), ty), ty)
+    if name == "prod":
+        return _prod(ctx, op, ty, total, at)
     is_max = name == "max"
     if isinstance(ty, FloatType):
         init = fconst(ctx, float_limit(ty, lowest=is_max), ty)
@@ -215,6 +222,18 @@ def _reduce(ctx, op: Op, name: str, ty, total, at):
     init = t.bv_val((1 << (w - 1)) if is_max else (1 << (w - 1)) - 1, w)
     pick = (lambda a, b: t.ite(t.sge(a, b), a, b)) if is_max else (lambda a, b: t.ite(t.sle(a, b), a, b))
     return reduce_fold(ctx, ty, total, at, name, init, pick, name)
+
+
+def _prod(ctx, op: Op, ty, total, at):
+    """``R.prod``: the fold ``acc * x`` from ``1`` in row-major order of the reduced positions, as
+    TVM's legalization (``topi.prod``: a ``T.init()`` of 1 and ``acc = acc * x``) computes it;
+    float products are ``relax.fbin`` multiplications, integer ones wrap."""
+    if isinstance(ty, FloatType):
+        return reduce_fold(ctx, ty, total, at, "mul", fconst(ctx, 1.0, ty),
+                           lambda a, b: fbin(ctx, "mul", a, b, ty), "prod")
+    if not isinstance(ty, IntType) or ty.width == 1:
+        raise Unsupported(f"'{op.name}' on {ty}", op.loc)
+    return reduce_fold(ctx, ty, total, at, "mul", t.bv_val(1, ty.width), lambda a, b: int_arith("mul", a, b), "prod")
 
 
 def float_limit(ty: FloatType, lowest: bool) -> float:
@@ -228,6 +247,6 @@ def float_limit(ty: FloatType, lowest: bool) -> float:
     return -big if lowest else big
 
 
-for _name in ("sum", "mean", "max", "min"):
+for _name in ("sum", "mean", "max", "min", "prod"):
     _reduction(_name)
 

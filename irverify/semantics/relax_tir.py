@@ -31,8 +31,8 @@ Scalars follow TIR as TVM's llvm backend lowers it:
   taken one; a load at any index expression is UB outside the buffer.
 
 A float sum ``acc + e`` from ``0`` is ``relax.reduce_add`` and a ``T.max(acc, e)`` /
-``T.min(acc, e)`` fold is ``relax.reduce_fold``, the functions ``R.sum``, ``R.matmul`` and
-``R.max`` use, so an op and its legalised PrimFunc are the same function; any other fold is
+``T.min(acc, e)`` / ``acc * e`` fold is ``relax.reduce_fold``, the functions ``R.sum``,
+``R.matmul``, ``R.max`` and ``R.prod`` use, so an op and its legalised PrimFunc are the same function; any other fold is
 unrolled (static extents up to ``relax.UNROLL_LIMIT``).
 """
 
@@ -290,14 +290,17 @@ class _Eval:
 
         op, args = value[0], value[2:]
         acc = ("acc", dt)
-        if op in ("add", "max", "min") and len(args) == 2 and acc in args and not _uses_acc(
+        if op in ("add", "max", "min", "mul") and len(args) == 2 and acc in args and not _uses_acc(
                 args[1] if args[0] == acc else args[0]):
             other = args[1] if args[0] == acc else args[0]
             if op == "add" and _is_plus_zero(init) and start.poison is None:
                 return V(reduce_add(ctx, ety, total, lambda k: plain(k, other), "call_tir"),
                          *self.kind_of(ety), None)
             if op != "add" and args[0] == acc and start.poison is None:
-                if isinstance(ety, FloatType):
+                if op == "mul":
+                    combine = ((lambda a, b: fbin(ctx, "mul", a, b, ety)) if isinstance(ety, FloatType)
+                               else (lambda a, b: int_arith("mul", a, b)))
+                elif isinstance(ety, FloatType):
                     combine = (lambda a, b: fminmax(ctx, a, b, ety, op == "max"))
                 else:
                     combine = ((lambda a, b: t.ite(t.sge(a, b), a, b)) if op == "max"
@@ -307,7 +310,7 @@ class _Eval:
                                      "call_tir"), *self.kind_of(ety), None)
         n = t.static_int(total)
         if n is None or n > UNROLL_LIMIT:
-            raise Fallback("a reduction that is not a sum, max or min over a non-static extent")
+            raise Fallback("a reduction that is not a sum, product, max or min over a non-static extent")
         saved = self.acc
         cur = start
         try:
