@@ -43,7 +43,9 @@ Small float formats (``f4E2M1FN``, ``f6E2M3FN``, ``f8E4M3FN``, ``f8E8M0FNU``, ..
 ``FloatType`` with ``is_small``) are modelled at the bit level only, in every theory: a value is
 its bit pattern, ``from_bits``/``to_bits`` are the identity, refinement is bit equality and
 counterexample values are the raw bits (an unsigned integer). Constants, arithmetic, comparisons,
-NaN tests and conversions on them raise ``Unsupported`` naming the type.
+NaN tests and conversions on them raise ``Unsupported`` naming the type, except the exact
+conversions of ``f8E5M2``, ``f8E5M2FNUZ`` and ``f8E4M3FNUZ`` in the bit-level theories
+(``small_floats``).
 """
 
 from __future__ import annotations
