@@ -2,6 +2,7 @@
 // 0x80 included): FNUZ conversions are exact (irverify/smt/small_floats.py).
 // RUN: irverify check %s | filecheck %s
 // CHECK: @src: correct
+// CHECK: verdict: correct
 func.func @src(%x: f8E5M2FNUZ) -> f8E5M2FNUZ {
   return %x : f8E5M2FNUZ
 }

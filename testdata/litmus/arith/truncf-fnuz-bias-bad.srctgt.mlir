@@ -3,6 +3,7 @@
 // RUN: not irverify check %s --no-confirm | filecheck %s
 // CHECK: @src: incorrect
 // CHECK: ERROR: value mismatch
+// CHECK: verdict: incorrect
 func.func @src(%x: f32) -> f8E5M2 {
   %n = arith.truncf %x : f32 to f8E5M2
   return %n : f8E5M2
