@@ -1,5 +1,5 @@
 """``iree_linalg_ext`` ops with index-mapping regions: ``map_load`` and ``map_store`` on tensors;
-``gather`` and ``scatter`` (see the section before ``gather``).
+``gather`` and ``scatter`` (see the section before ``gather``); ``custom_op`` (the last section).
 
 Upstream doc: IREE ``compiler/src/iree/compiler/Dialect/LinalgExt/IR/LinalgExtOps.td``
 (``MapLoadOp``, ``MapStoreOp``) and their ``generateScalarImplementation`` in
@@ -436,3 +436,59 @@ def _plain_arg(ctx, tensor: Tensor, idx) -> list:
 
     ok = tensor.is_defined(idx)
     return [t.ite(ok, tensor.at(idx), t.zero_of(scalar_sort(tensor.type.elem, ctx.fp))), ok]
+
+
+# ----------------------------------------------------------------------------- custom_op
+#
+# ``iree_linalg_ext.custom_op {indexing_maps = [...], iterator_types = [...]} ins(...) outs(...)
+# { ^bb0(%args: tensors...): ...; iree_linalg_ext.yield %r... } -> types`` (IREE
+# ``LinalgExtOps.td``, ``CustomOp``): the region is the computation, applied to the operands:
+# its block arguments are the operands (``ins`` then ``outs``) in order, whose types may be
+# more dynamic than the operands' (the same element type and rank), and the values it yields are
+# the results. ``indexing_maps``/``iterator_types`` describe how a tile of the iteration space
+# reads each operand, for tiling and fusion; they do not change the value of the whole op (a
+# pass that tiles the op by them is checked against this meaning). A result type with a static
+# dim where the yielded value has another extent is UB (as ``tensor.cast``).
+
+
+@semantics("iree_linalg_ext.custom_op", attrs=("indexing_maps", "iterator_types"))
+def custom_op(ctx, op: Op, *operands):
+    """The region applied to the operands (see above)."""
+    from irverify.semantics.common import result_dims
+
+    block = _region(op)
+    maps, iterators = op.attrs.get("indexing_maps"), op.attrs.get("iterator_types")
+    if not isinstance(maps, list) or not isinstance(iterators, list) or len(maps) != len(operands):
+        raise Unsupported("'iree_linalg_ext.custom_op' indexing_maps/iterator_types", op.loc)
+    if len(block.args) != len(operands):
+        raise Unsupported("'iree_linalg_ext.custom_op' region arity", op.loc)
+    args = []
+    for v, a in zip(operands, block.args):
+        at = a.type
+        if isinstance(v, Scalar):
+            if at != v.type:
+                raise Unsupported(f"'iree_linalg_ext.custom_op' block argument of type {at}", op.loc)
+            args.append(v)
+            continue
+        _tensors(op, v)
+        if type(at) is not TensorType or at.rank != v.rank or at.elem != v.type.elem or at.encoding is not None:
+            raise Unsupported(f"'iree_linalg_ext.custom_op' block argument of type {at} for {v.type}", op.loc)
+        for k, (s, d) in enumerate(zip(at.shape, v.dims)):
+            if s is not None and t.static_int(d) != s:
+                raise Unsupported(f"'iree_linalg_ext.custom_op' block argument of type {at} for {v.type}", op.loc)
+        args.append(Tensor(at, list(v.dims), v.elem, v.defined))
+    op_, env_ = ctx.op, ctx.env
+    try:
+        outs = ctx.run_block(block, args)
+    finally:
+        ctx.op, ctx.env = op_, env_
+    if len(outs) != len(op.results):
+        raise Unsupported("'iree_linalg_ext.custom_op' yields", op.loc)
+    results = []
+    for r, v in zip(op.results, outs):
+        rt = r.type
+        if not isinstance(v, Tensor) or type(rt) is not TensorType or rt.rank != v.rank \
+                or rt.elem != v.type.elem or rt.encoding is not None:
+            raise Unsupported(f"'iree_linalg_ext.custom_op' result of type {rt}", op.loc)
+        results.append(Tensor(rt, result_dims(ctx, rt, v.dims, op), v.elem, v.defined))
+    return results[0] if len(results) == 1 else results

@@ -43,7 +43,9 @@ Small float formats (``f4E2M1FN``, ``f6E2M3FN``, ``f8E4M3FN``, ``f8E8M0FNU``, ..
 ``FloatType`` with ``is_small``) are modelled at the bit level only, in every theory: a value is
 its bit pattern, ``from_bits``/``to_bits`` are the identity, refinement is bit equality and
 counterexample values are the raw bits (an unsigned integer). Constants, arithmetic, comparisons,
-NaN tests and conversions on them raise ``Unsupported`` naming the type.
+NaN tests and conversions on them raise ``Unsupported`` naming the type, except the exact
+conversions of ``f8E5M2``, ``f8E5M2FNUZ`` and ``f8E4M3FNUZ`` in the bit-level theories
+(``small_floats``).
 """
 
 from __future__ import annotations
@@ -126,9 +128,13 @@ def bits_only_for_small_floats(cls):
     def wrap(name, fn):
         @functools.wraps(fn)
         def checked(self, *args, **kwargs):
-            for a in (*args, *kwargs.values()):
-                if _small(a):
-                    raise Unsupported(f"'{name}' on {a} values (only the bits of {a} are modelled)")
+            smalls = [a for a in (*args, *kwargs.values()) if _small(a)]
+            if name == "convert" and getattr(self, "small_convert", False):
+                from irverify.smt import small_floats
+
+                smalls = [a for a in smalls if not small_floats.supported(a)]
+            for a in smalls:
+                raise Unsupported(f"'{name}' on {a} values (only the bits of {a} are modelled)")
             return fn(self, *args, **kwargs)
         return checked
 
@@ -201,6 +207,7 @@ class BitsTheory:
 
     name = "bits"
     approximate = False
+    small_convert = True  # conversions of the formats in ``small_floats`` are exact
 
     def sort(self, ft: FloatType) -> z3.SortRef:
         return z3.BitVecSort(ft.width)
@@ -338,6 +345,10 @@ class BitsTheory:
         return None
 
     def _exact_convert(self, a: Term, src: FloatType, dst: FloatType, op: str = "convert") -> Term:
+        if src.is_small or dst.is_small:  # the 8-bit formats of ``small_floats``, exactly
+            from irverify.smt import small_floats
+
+            return small_floats.convert(self, a, src, dst)
         a = _value(a)
         (e1, s1), (e2, s2) = _EXP_SIG[src.name], _EXP_SIG[dst.name]
         if e2 >= e1 and s2 >= s1 and not z3.is_bv_value(a):
