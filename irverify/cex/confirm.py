@@ -138,15 +138,20 @@ def random_args(fn: Function, base: list, seed: int, spec: RandomInputs, keep_in
     return args
 
 
+RANDOM_MAX_ELEMENTS = 1 << 20  # no random inputs are drawn beside a larger input (a built LargeInput)
+
+
 def candidates(fn: Function, cex: Counterexample, approximate: bool, spec: RandomInputs) -> list[Candidate]:
     """The inputs to run: the model's (unless ``spec`` skips extreme ones under an approximate
     encoding), then, for an approximate encoding, ``RANDOM_TRIES`` random ones. ValueError when
     the model lacks an argument."""
+    import numpy as np
+
     model = call_args(fn, cex)
     out = []
     if not (approximate and spec.model_only_if_ordinary) or ordinary(model):
         out.append(Candidate(model, True))
-    if approximate:
+    if approximate and all(np.asarray(a).size <= RANDOM_MAX_ELEMENTS for a in model):
         out += [Candidate(random_args(fn, model, seed, spec, keep_ints=spec.keep_ints_first and seed == 0), False)
                 for seed in range(RANDOM_TRIES)]
         if spec.large is not None:
