@@ -53,7 +53,7 @@ def large_input(model, tensor: Tensor, shape: list[int], fp, array) -> LargeInpu
 
     out = LargeInput(f"<tensor of shape {shape}, not shown>")
     out.shape, out.dtype, out.fill = shape, numpy_dtype(tensor.type.elem), None
-    fits = out.dtype is not object and _count(shape) * np.dtype(out.dtype).itemsize <= RUN_BYTES
+    fits = out.dtype is not object and element_count(shape) * np.dtype(out.dtype).itemsize <= RUN_BYTES
     contents = solver.array_entries(model, array) if fits and array is not None and tensor.rank else None
     if contents is not None and len(contents[1]) <= RUN_ENTRIES:
         default, entries = contents
@@ -111,7 +111,7 @@ def tensor_value(model, tensor: Tensor, fp, array=None):
     import numpy as np
 
     shape = [solver.int_value(model, d) for d in tensor.dims]
-    if _count(shape) > MAX_ELEMENTS:
+    if element_count(shape) > MAX_ELEMENTS:
         raise TooLarge(f"tensor of shape {shape}")
     out = np.zeros(shape, dtype=numpy_dtype(tensor.type.elem))
     contents = solver.array_entries(model, array) if array is not None and tensor.rank else None
@@ -127,7 +127,7 @@ def tensor_value(model, tensor: Tensor, fp, array=None):
     return out
 
 
-def _count(shape: list[int]) -> int:
+def element_count(shape: list[int]) -> int:
     """The element count, or the largest extent when that is larger (an empty tensor whose other
     extent is huge cannot be a numpy array either)."""
     total = 1
@@ -153,7 +153,7 @@ def concrete_inputs(model, inputs: Inputs, fp, max_elements: int = MAX_ELEMENTS)
             scalars[name] = scalar_value(model, val.term, val.type, fp)
         elif isinstance(val, Tensor):
             shape = [solver.int_value(model, d) for d in val.dims]
-            if _count(shape) > max_elements:
+            if element_count(shape) > max_elements:
                 tensors[name] = large_input(model, val, shape, fp, inputs.arrays.get(name))
                 continue
             tensors[name] = tensor_value(model, val, fp, inputs.arrays.get(name))
@@ -176,7 +176,7 @@ def poison_inputs(model, inputs: Inputs) -> dict[str, Any]:
                 out[name] = True
         elif isinstance(val, Tensor):
             shape = [solver.int_value(model, d) for d in val.dims]
-            if _count(shape) > MAX_ELEMENTS:
+            if element_count(shape) > MAX_ELEMENTS:
                 continue
             where = [list(idx) for idx in itertools.product(*(range(s) for s in shape))
                      if not _true(model, val.is_defined([_int(i) for i in idx]))]
@@ -205,7 +205,7 @@ def intermediate_values(model, trace, fp, clear=()) -> list[dict]:
                 entry["value"] = _scalar(model, v, fp, clear)
             elif isinstance(v, Tensor):
                 shape = [solver.int_value(model, d) for d in v.dims]
-                if _count(shape) > VERBOSE_ELEMENTS:
+                if element_count(shape) > VERBOSE_ELEMENTS:
                     entry["value"] = f"<tensor of shape {shape}, not shown>"
                 else:
                     arr = np.zeros(shape, dtype=numpy_dtype(v.type.elem))

@@ -74,7 +74,7 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     that are poison, as a counterexample gives them (``Counterexample.poison_inputs``: True for
     a scalar, the list of poison indices for a tensor); their poison propagates as the op
     definitions say (a scalar's value in ``args`` is then ignored)."""
-    from irverify.cex.extract import numpy_dtype
+    from irverify.cex.extract import element_count, numpy_dtype
     from irverify.verify.encode import encode_function, make_inputs
 
     fp = theory(fp_name)
@@ -142,7 +142,7 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             undefined.append(None)
             continue
         shape = [t.static_int(t.simplify(concrete(d))) for d in r.dims]
-        if any(n is None for n in shape) or _elements(shape) > MAX_OUTPUT_ELEMENTS:
+        if any(n is None for n in shape) or element_count(shape) > MAX_OUTPUT_ELEMENTS:
             raise TooLargeToEvaluate(f"an output of shape {shape} is too large to evaluate")
         out = np.zeros(shape, dtype=numpy_dtype(r.type.elem))
         mask = np.zeros(shape, dtype=bool)
@@ -276,10 +276,3 @@ def exact_float_bits(value, ty: FloatType) -> int:
     if isinstance(value, np.floating) and value.dtype.itemsize * 8 == ty.width and ty.name != "bf16":
         return int(np.asarray(value).view({2: np.uint16, 4: np.uint32, 8: np.uint64}[value.dtype.itemsize]))
     return float_bits(float(value), ty)
-
-
-def _elements(shape: list[int]) -> int:
-    n = 1
-    for d in shape:
-        n *= max(d, 0)
-    return max([n, *shape])
