@@ -57,7 +57,7 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--max-memory", type=_positive(int), default=DEFAULT_MEMORY_MIB, metavar="MIB",
                    help="memory each worker process may allocate (RLIMIT_DATA), in MiB (default "
                         "%(default)s); a pair that runs out is unknown, or an error if its worker dies")
-    _common(s)
+    _common(s, json_help="print JSON Lines: one object per pair, then a summary object")
 
     v = sub.add_parser("validate-pass", help="run a real compiler pass, then check before vs after")
     v.add_argument("input", help="the input program (.mlir for --iree-pipeline, .py for --tvm-pass)")
@@ -67,7 +67,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a PassContext config entry for --tvm-pass (repeatable)")
     v.add_argument("--split-input-file", action="store_true",
                    help="treat each '// -----' chunk of INPUT as its own case")
-    _common(v)
+    v.add_argument("--emit-after", metavar="FILE",
+                   help="write what the pass produced (cases joined by '// -----') to FILE")
+    _common(v, json_help="print JSON Lines: one object per case, then a summary object (see README)")
 
     lt = sub.add_parser("validate-lit", help="replay the iree-opt RUN lines of lit test files and check every case")
     lt.add_argument("files", nargs="+", metavar="FILE", help="lit test files (.mlir with // RUN: lines)")
@@ -76,7 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     lt.add_argument("--case-timeout", type=float, default=120.0, metavar="S",
                     help="wall-clock limit per case; past it the case is unknown")
     lt.add_argument("--memory-mb", type=int, default=8192, metavar="MB", help="address-space limit per case")
-    _common(lt)
+    _common(lt, json_help="print JSON Lines: one object per case, then a summary object")
 
     pt = sub.add_parser("patterns", help="check the pattern catalogue: pattern x {static, dynamic, mixed}")
     pt.add_argument("names", nargs="*", metavar="NAME", help="catalogue entries (default: all)")
@@ -100,8 +102,9 @@ def _positive(kind):
     return parse
 
 
-def _common(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--json", action="store_true", help="print one JSON object (see README)")
+def _common(p: argparse.ArgumentParser, json_help: str = "print one JSON object (see README); inputs split "
+            "by '// -----' give JSON Lines: one object per case, then a summary") -> None:
+    p.add_argument("--json", action="store_true", help=json_help)
     p.add_argument("--timeout", type=_positive(float), default=20.0, metavar="S",
                    help="solver budget per query, in seconds of CPU time (default %(default)s)")
     p.add_argument("--no-confirm", action="store_true", help="do not run counterexamples on IREE/TVM")

@@ -14,8 +14,11 @@ TVM (``--tvm-pass``): the module is parsed with ``tvm.script.from_source``, the 
 ``LiftTransformParams`` pass is checked through its contract (``irverify.contracts``) with the
 options written in the expression.
 
-Output: one verdict per case and a summary; with ``--json`` one JSON object per case per line,
-then a summary line. The exit code is that of the worst verdict.
+Output: one verdict per case and a summary; a case whose verdict is not ``correct`` quotes the
+lines the pass changed (a unified diff of the printed module, at most ``DIFF_LINES`` lines);
+``--emit-after FILE`` writes the whole pass output (cases joined by ``// -----``). With
+``--json``: JSON Lines, one object per case (with ``diff`` where the text report quotes one), then
+a summary line. The exit code is that of the worst verdict.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from irverify.errors import InputError, Unsupported
 from irverify.verify.verdict import Report, Verdict, worst
 
 SPLIT_MARKER = "// -----"
+DIFF_LINES = 24
 
 
 @dataclass
@@ -46,12 +50,13 @@ class CaseResult:
     report: Report | None = None
     message: str = ""
     changed: bool | None = None
+    before_text: str = ""
     after_text: str = ""
     time_s: float = 0.0
     functions: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
-        return {
+        out = {
             "case": self.case.index,
             "line": self.case.line,
             "verdict": self.verdict.value,
@@ -61,6 +66,26 @@ class CaseResult:
             "message": self.message,
             "time_s": round(self.time_s, 4),
         }
+        if self.quotes_diff():
+            out["diff"] = changed_lines(self.before_text, self.after_text)
+        return out
+
+    def quotes_diff(self) -> bool:
+        """A report quotes what the pass changed where the verdict is not ``correct``."""
+        return bool(self.changed and self.after_text and self.verdict is not Verdict.CORRECT)
+
+
+def changed_lines(before: str, after: str, limit: int = DIFF_LINES) -> list[str]:
+    """The lines a pass changed: a unified diff (one line of context, no file headers) of the
+    printed module before and after, cut after ``limit`` lines with a note saying how many are
+    left out."""
+    import difflib
+
+    diff = [ln for ln in difflib.unified_diff(before.splitlines(), after.splitlines(), n=1, lineterm="")
+            if not ln.startswith(("---", "+++"))]
+    if len(diff) > limit:
+        diff = diff[:limit] + [f"... {len(diff) - limit} more lines (--emit-after FILE writes the whole output)"]
+    return diff
 
 
 def split_cases(text: str, split: bool) -> list[Case]:
@@ -93,6 +118,8 @@ def run_validate_pass(args, opts) -> int:
         if args.pass_config:
             raise InputError("--pass-config applies to --tvm-pass only")
         results = validate_iree(args.iree_pipeline, args.input, text, args.split_input_file, opts)
+    if args.emit_after:
+        write_after(args.emit_after, results)
     print_results(results, args.json)
     return worst([r.verdict for r in results]).exit_code
 
@@ -121,9 +148,9 @@ def validate_iree_case(pipeline: str, path: str, case: Case, opts) -> CaseResult
         before_native = parse_mlir_native(case.text, path)
         after_native = parse_mlir_native(case.text, path)
         run_iree_pipeline(after_native, pipeline, f"{path}:{case.line}")
-        before_text = before_native.operation.get_asm(use_local_scope=True)
+        res.before_text = before_native.operation.get_asm(use_local_scope=True)
         res.after_text = after_native.operation.get_asm(use_local_scope=True)
-        res.changed = before_text != res.after_text
+        res.changed = res.before_text != res.after_text
         return (translate_module(before_native, case.text, path),
                 translate_module(after_native, res.after_text, path, case.text), None)
 
@@ -240,6 +267,7 @@ def validate_tvm_case(pass_obj, config: dict, contract, path: str, case: Case, o
                 raise InputError(_diagnostic(str(e), path)) from None
             after_native = apply_tvm_pass(pass_obj, pass_input, config, f"{path}:{case.line}")
         res.changed = not tvm_ffi.structural_equal(before_native, after_native, map_free_vars=False)
+        res.before_text = before_native.script()
         res.after_text = after_native.script()
         return (translate_module(before_native, path, case.text, def_lines),
                 translate_module(after_native, f"{path} (after pass)", res.after_text), contract)
@@ -271,6 +299,21 @@ def apply_tvm_pass(pass_obj, native, config: dict, where: str):
 # ----------------------------------------------------------------------------- output
 
 
+def write_after(path: str, results: list[CaseResult]) -> None:
+    """Write what the pass produced for every case (``// -----`` between cases; a case the pass
+    did not produce an output for is a comment giving its message)."""
+    chunks = []
+    for r in results:
+        text = r.after_text.rstrip("\n") if r.after_text else \
+            f"// case {r.case.index} (line {r.case.line}): no pass output: {r.message}"
+        chunks.append(text + "\n")
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(f"\n{SPLIT_MARKER}\n\n".join(chunks))
+    except OSError as e:
+        raise InputError(f"{path}: cannot write: {e.strerror}") from None
+
+
 def print_results(results: list[CaseResult], as_json: bool) -> None:
     from irverify.cex.report import render_function
 
@@ -292,6 +335,10 @@ def print_results(results: list[CaseResult], as_json: bool) -> None:
             for fn in r.report.functions:
                 for line in render_function(fn):
                     print("  " + line)
+        if r.quotes_diff():
+            print("  the pass changed:")
+            for line in changed_lines(r.before_text, r.after_text):
+                print("    " + line)
     print()
     print(f"{'case':>4}  {'line':>5}  {'verdict':<11}  {'changed':<9}  {'time_s':>7}  functions")
     for r in results:

@@ -92,3 +92,39 @@ def test_invalid_tvm_pass_expression_is_an_error(tmp_path):
     assert out.returncode == 2
     first = json.loads(out.stdout.splitlines()[0])
     assert first["verdict"] == "error" and "invalid TVM pass expression" in first["message"]
+
+
+MIN_MAX = "builtin.module(func.func(iree-codegen-replace-slow-min-max-ops))"
+
+
+def test_report_quotes_the_changed_lines_and_emit_after_writes_the_output(tmp_path):
+    f = tmp_path / "minmax.mlir"
+    f.write_text("func.func @same(%x: tensor<4xi32>) -> tensor<4xi32> {\n  return %x : tensor<4xi32>\n}\n"
+                 "// -----\n"
+                 "func.func @g(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {\n"
+                 "  %0 = arith.minimumf %x, %y : tensor<4xf32>\n  return %0 : tensor<4xf32>\n}\n")
+    after = tmp_path / "after.mlir"
+    run = [sys.executable, "-m", "irverify", "validate-pass", "--iree-pipeline", MIN_MAX, "--split-input-file",
+           "--no-confirm", "--emit-after", str(after), str(f)]
+    out = subprocess.run(run, capture_output=True, text=True)
+    assert out.returncode == 1, out.stderr
+    quoted = out.stdout.split("the pass changed:\n", 1)[1].splitlines()
+    assert quoted[0].strip().startswith("@@")
+    assert any(ln.strip().startswith("-") and "arith.minimumf" in ln for ln in quoted[:4])
+    assert any(ln.strip().startswith("+") and "arith.minnumf" in ln for ln in quoted[:4])
+    chunks = after.read_text().split("\n// -----\n")
+    assert len(chunks) == 2 and "@same" in chunks[0] and "arith.minnumf" in chunks[1]
+    assert "minimumf" not in after.read_text()
+    lines = [json.loads(ln) for ln in subprocess.run(run[:-3] + ["--json", str(f)], capture_output=True,
+                                                      text=True).stdout.splitlines()]
+    assert "diff" not in lines[0] and lines[0]["verdict"] == "correct"
+    assert lines[1]["verdict"] == "incorrect" and "+    %0 = arith.minnumf %arg0, %arg1 : tensor<4xf32>" in lines[1]["diff"]
+
+
+def test_changed_lines_are_cut_with_a_note():
+    from irverify.validate import changed_lines
+
+    before = "\n".join(f"op {i}" for i in range(100))
+    after = "\n".join(f"op {i}'" for i in range(100))
+    diff = changed_lines(before, after, limit=10)
+    assert len(diff) == 11 and diff[-1].startswith("... 191 more lines")
