@@ -313,7 +313,8 @@ def _elide_shaped_types(text: str) -> str:
 
 def error_class(message: str) -> str:
     """An error's class: the compiler rejected the input, the pass failed, a time or memory
-    limit, or irverify itself failed (with the exception type)."""
+    limit, a module with only private functions, or irverify itself failed (with the exception
+    type)."""
     if message.startswith("memory limit"):
         return "memory limit"
     if message.startswith("irverify failed"):
@@ -324,6 +325,8 @@ def error_class(message: str) -> str:
         return "the pass produced invalid IR"
     if "signature" in message:
         return "signatures differ"
+    if "no public function to check" in message:
+        return "no public function to check"
     return "the installed compiler cannot parse the input"
 
 

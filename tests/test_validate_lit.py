@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from irverify.lit_corpus import construct, run_lines
+from irverify.lit_corpus import construct, error_class, run_lines
 
 pytestmark = pytest.mark.iree
 
@@ -99,3 +99,14 @@ def test_real_iree_test_file_finds_the_partial_store_miscompile():
 ])
 def test_unsupported_constructs_are_grouped(message, expected):
     assert construct(message) == expected
+
+
+@pytest.mark.parametrize("message,expected", [
+    ("a.mlir:58:12: properties dictionary is missing required attribute: indexing_maps",
+     "the installed compiler cannot parse the input"),
+    ("a.mlir:338: pass failed: 'iree_linalg_ext.map_store' op can't be vectorized", "the pass failed on the input"),
+    ("a.mlir: no public function to check (private functions are checked through their callers)",
+     "no public function to check"),
+])
+def test_error_classes(message, expected):
+    assert error_class(message) == expected
