@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from irverify.ir.core import Function, TensorType
+from irverify.ir.core import Function, MemRefType, TensorType
 from irverify.verify.verdict import Confirmation, Counterexample
 
 RANDOM_TRIES = 3
@@ -91,9 +91,28 @@ def call_args(fn: Function, cex: Counterexample, build_large: bool = True) -> li
             args.append(v)
         elif a.name in cex.scalars:
             args.append(cex.scalars[a.name])
+        elif isinstance(a.type, MemRefType):
+            args.append(_memref_initial(a, cex))
         else:
             raise ValueError(f"no value for argument {a.name}")
     return args
+
+
+def _memref_initial(a, cex: Counterexample):
+    """A memref argument's initial contents (``'%m (initial)'``, flat), shaped as the memref
+    (a dynamic dim from ``'dim(%m, k)'``)."""
+    import numpy as np
+
+    flat = cex.tensors.get(f"{a.name} (initial)")
+    if flat is None or isinstance(flat, str):
+        raise ValueError(f"no initial contents for memref argument {a.name}")
+    shape = [d if d is not None else cex.dims.get(f"dim({a.name}, {k})") for k, d in enumerate(a.type.shape)]
+    if any(d is None for d in shape):
+        raise ValueError(f"no extent for a dynamic dim of memref argument {a.name}")
+    flat = np.asarray(flat)
+    if flat.size != int(np.prod(shape)):
+        raise ValueError(f"memref argument {a.name}: {flat.size} initial elements for shape {shape}")
+    return flat.reshape([int(d) for d in shape])
 
 
 def ordinary(args: list) -> bool:

@@ -12,7 +12,9 @@ host function (``notes/iree.md`` §7.1):
   @cpu``, exported with a constant 1x1x1 workgroup count;
 * the host ``@main`` takes the push constants as ``i32`` and every binding as a flat 1-D
   tensor, and calls ``flow.dispatch @ex::@cpu::@d`` with every result tied to its binding;
-* it is compiled with ``--iree-llvmcpu-disable-distribution`` once per side.
+* it is compiled with ``--iree-llvmcpu-disable-distribution`` once per side, without the
+  compiler hints irverify gives no meaning (``semantics.registry.HINT_ATTRS``: a GPU
+  ``lowering_config`` cannot be compiled for the CPU; see ``strip_hints``).
 
 Inputs: push constants and binding lengths from the counterexample; a binding's initial
 contents from the counterexample when it has them, else distinct negative sentinels
@@ -64,6 +66,24 @@ def _layouts(op, found: set) -> None:
                 if inner.name.startswith("hal.") and "layout" in inner.attributes:
                     found.add(str(inner.attributes["layout"]))
                 _layouts(inner, found)
+
+
+def strip_hints(op) -> None:
+    """Delete, in place, the attributes of ``HINT_ATTRS`` (``lowering_config``,
+    ``compilation_info``, ...) from every op nested in the native ``op``. irverify reads them as
+    meaning nothing (a value it did not accept as a hint made the verdict ``unsupported``
+    before any confirmation), so the program run means what irverify checked; left in, a
+    GPU-only configuration stops the CPU compilation."""
+    from irverify.semantics.registry import HINT_ATTRS
+
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                inner = inner.operation
+                for name in HINT_ATTRS:
+                    if name in inner.attributes:
+                        del inner.attributes[name]
+                strip_hints(inner)
 
 
 def _set_layouts(op, attr) -> None:
@@ -156,6 +176,7 @@ def wrap(mod: Module, fn: Function, units: dict[int, str] | None = None) -> Wrap
 
     native = parse_mlir_native(mod.text, mod.path)
     func = _find_function(native, fn.name)
+    strip_hints(func)
     found: set[str] = set()
     _layouts(func, found)
     if len(found) > 1:
