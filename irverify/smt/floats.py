@@ -122,17 +122,29 @@ def _small(ft) -> bool:
 
 def bits_only_for_small_floats(cls):
     """Make each ``ARITHMETIC`` method of a theory raise ``Unsupported`` when one of its
-    arguments is a small float type."""
+    arguments is a small float type, except, in a theory with ``small_convert``, what
+    ``small_floats`` defines for its formats: conversions, constants, ``is_nan``, negation and
+    ``add``/``sub``/``mul``/``div``."""
     import functools
 
     def wrap(name, fn):
         @functools.wraps(fn)
         def checked(self, *args, **kwargs):
             smalls = [a for a in (*args, *kwargs.values()) if _small(a)]
-            if name == "convert" and getattr(self, "small_convert", False):
+            if smalls and getattr(self, "small_convert", False):
                 from irverify.smt import small_floats
 
-                smalls = [a for a in smalls if not small_floats.supported(a)]
+                if all(small_floats.supported(a) for a in smalls):
+                    if name == "convert":
+                        smalls = []
+                    elif name == "const_bits":
+                        return z3.BitVecVal(args[0], args[1].width)
+                    elif name == "is_nan":
+                        return small_floats.is_nan(*args)
+                    elif name == "neg" or (name == "unary" and args[0] == "neg"):
+                        return small_floats.neg(args[-2], args[-1])
+                    elif name == "binary" and args[0] in small_floats.ARITHMETIC_OPS:
+                        return small_floats.binary(self, *args)
             for a in smalls:
                 raise Unsupported(f"'{name}' on {a} values (only the bits of {a} are modelled)")
             return fn(self, *args, **kwargs)
@@ -405,7 +417,9 @@ class BitsTheory:
         return z3.If(self.is_nan(a, ft), b, z3.If(self.is_nan(b, ft), a, smaller))
 
     def refines(self, src: Term, tgt: Term, ft: FloatType) -> Term:
-        if ft.is_small:
+        from irverify.smt import small_floats
+
+        if ft.is_small and not (self.small_convert and small_floats.supported(ft)):
             return src == tgt
         return z3.Or(src == tgt, z3.And(self.is_nan(src, ft), self.is_nan(tgt, ft)))
 

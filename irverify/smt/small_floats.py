@@ -1,117 +1,51 @@
-"""Exact conversions to and from the 8-bit float formats (``arith.extf`` / ``arith.truncf``).
+"""Exact conversions to and from the 8-bit float formats (``arith.extf`` / ``arith.truncf``),
+and their negation and arithmetic.
 
-A small float value is its bit pattern (see ``floats``); a conversion is computed from the
-format's definition, as LLVM's APFloat (``IEEEFloat::convert``) and MLIR's ``arith`` folders
-compute it, round to nearest, ties to even:
-
-* ``f8E5M2`` (OCP): IEEE-like, exponent bias 15, infinities, NaNs (exponent all ones and a
-  non-zero fraction), signed zeros.
-* ``f8E5M2FNUZ`` and ``f8E4M3FNUZ`` (the "FNUZ" formats of the MLIR builtin types and LLVM
-  PR 61734): exponent bias 16 and 8, no infinities, no negative zero; the single NaN is the
-  pattern ``0x80`` (sign set, everything else zero). Every other pattern is finite: the all-ones
-  exponent is an ordinary binade (largest values 57344 and 240).
+A small float value is its bit pattern (see ``floats``); the formats (``f8E5M2``,
+``f8E4M3FN``, ``f8E5M2FNUZ``, ``f8E4M3FNUZ``) are defined in ``irverify.ir.small_float_formats``.
+A conversion is computed from the format's definition, as LLVM's APFloat
+(``IEEEFloat::convert``) and MLIR's ``arith`` folders compute it, round to nearest, ties to even:
 
 Narrowing (a wider format to one of these): the exact value rounded to the nearest
 representable value, ties to the even pattern. A value beyond the largest finite value by half a
 unit in the last place or more overflows: to the signed infinity in ``f8E5M2``, to NaN in the
-FNUZ formats (APFloat ``handleOverflow`` on a format without infinities); an infinity converts
-the same way. A value that rounds to zero keeps its sign in ``f8E5M2`` and is ``+0`` in the FNUZ
-formats (they have no ``-0``). NaN converts to NaN: ``0x80`` in FNUZ, an unknown NaN (unknown
-sign and non-zero fraction, as for every produced NaN) in ``f8E5M2``.
+other formats (APFloat ``handleOverflow`` on a format without infinities); an infinity converts
+the same way. A value that rounds to zero keeps its sign, except in the FNUZ formats (they have
+no ``-0``: it is ``+0``). NaN converts to NaN: ``0x80`` in FNUZ, otherwise an unknown NaN
+(unknown sign, and for ``f8E5M2`` an unknown non-zero fraction, as for every produced NaN).
 
 Widening (one of these to ``f16``, ``bf16``, ``f32``, ``f64`` or another small format): exact
 where the value is representable (every finite value of these formats is in ``f16``/``bf16``
 and wider); a NaN gives the destination theory's unknown NaN.
 
-Other small formats (``f8E4M3FN``, ``f4E2M1FN``, ``f8E8M0FNU``...) stay unsupported.
+Negation (``arith.negf``, APFloat ``changeSign``) flips the sign bit, except in the FNUZ formats,
+where ``0`` and the NaN ``0x80`` are their own negation (neither can change sign there).
+
+``arith.addf``/``subf``/``mulf``/``divf`` (the exact result rounded to the format, as the
+``arith`` documentation defines them) are computed as: both operands widened exactly to ``f32``,
+the operation in ``f32``, the result narrowed. This equals the direct rounding: ``f32`` holds
+every exact sum, product and quotient of these formats without overflow or underflow, and a
+double rounding through a format of ``p' >= 2p + 2`` significand bits is innocuous for ``+ - * /``
+(Figueroa, "When is double rounding innocuous?", SIGNUM 1995; here ``p <= 4``, ``p' = 24``).
+
+Other small formats (``f4E2M1FN``, ``f8E8M0FNU``, ``f6*``...) stay unsupported.
 """
 
 from __future__ import annotations
 
-import bisect
 from fractions import Fraction
-from functools import lru_cache
 
 import z3
 
 from irverify.errors import Unsupported
 from irverify.ir.core import FloatType
 from irverify.ir.float_bits import round_fraction
+from irverify.ir.small_float_formats import (FORMATS, NAN, decode, encode, finite_magnitudes,  # noqa: F401
+                                             supported, thresholds, width)
 
-# name -> (exponent bits, explicit fraction bits, exponent bias, kind)
-FORMATS = {
-    "f8E5M2": (5, 2, 15, "ieee"),
-    "f8E5M2FNUZ": (5, 2, 16, "fnuz"),
-    "f8E4M3FNUZ": (4, 3, 8, "fnuz"),
-}
-
-NAN = "nan"
-
-
-def supported(ft) -> bool:
-    return isinstance(ft, FloatType) and ft.name in FORMATS
-
-
-def _width(name: str) -> int:
-    e, m, _, _ = FORMATS[name]
-    return 1 + e + m
-
-
-def decode(code: int, name: str):
-    """``NAN``, or ``(value, negative)`` with ``value`` a ``Fraction`` or ``None`` for an
-    infinity."""
-    e, m, bias, kind = FORMATS[name]
-    w = 1 + e + m
-    neg = bool(code >> (w - 1))
-    ef, f = (code >> m) & ((1 << e) - 1), code & ((1 << m) - 1)
-    if kind == "fnuz" and code == 1 << (w - 1):
-        return NAN
-    if kind == "ieee" and ef == (1 << e) - 1:
-        return NAN if f else (None, neg)
-    if ef == 0:
-        v = Fraction(f, 1 << m) * Fraction(2) ** (1 - bias)
-    else:
-        v = Fraction((1 << m) | f, 1 << m) * Fraction(2) ** (ef - bias)
-    return (-v if neg else v), neg
-
-
-@lru_cache(maxsize=None)
-def _finite_magnitudes(name: str) -> tuple[Fraction, ...]:
-    """The values of the non-negative finite patterns ``0, 1, 2, ...`` (increasing)."""
-    out = []
-    for code in range(1 << (_width(name) - 1)):
-        d = decode(code, name)
-        if d == NAN or d[0] is None:
-            break
-        out.append(d[0])
-    return tuple(out)
-
-
-@lru_cache(maxsize=None)
-def _thresholds(name: str):
-    """For each positive pattern ``k`` (and the overflow pattern one past the largest finite
-    one): the least magnitude rounding to ``k`` or above, and whether that bound is included
-    (a tie goes to the even pattern)."""
-    vals = _finite_magnitudes(name)
-    vals = vals + (2 * vals[-1] - vals[-2],)  # the overflow value: one ulp past the largest
-    return tuple(((vals[k - 1] + vals[k]) / 2, k % 2 == 0) for k in range(1, len(vals)))
-
-
-def encode(x: Fraction, negative: bool, name: str) -> int | str:
-    """The pattern of the exact value ``x`` (of sign ``negative``; ``x`` may be zero) rounded
-    to ``name``; ``"overflow"`` past the largest finite value."""
-    e, m, bias, kind = FORMATS[name]
-    w = 1 + e + m
-    mag = abs(x)
-    bounds = _thresholds(name)
-    code = bisect.bisect_left([b for b, _ in bounds], mag)  # the bounds below ``mag``
-    if code < len(bounds) and bounds[code][0] == mag and bounds[code][1]:
-        code += 1  # a tie that goes up (to the even pattern)
-    if code == len(_finite_magnitudes(name)):
-        return "overflow"
-    if code == 0 and kind == "fnuz":
-        return 0
-    return code | (int(negative) << (w - 1))
+_width = width
+_finite_magnitudes = finite_magnitudes
+_thresholds = thresholds
 
 
 def _small_nan(theory, op: str, name: str, a: z3.ExprRef) -> z3.ExprRef:
@@ -119,6 +53,10 @@ def _small_nan(theory, op: str, name: str, a: z3.ExprRef) -> z3.ExprRef:
     if kind == "fnuz":
         return z3.BitVecVal(1 << (_width(name) - 1), _width(name))
     from irverify.smt import terms as t
+
+    if kind == "fn":  # S.1111.111: only the sign is unknown
+        sign = t.uf(f"fp.nan.{op}.{name}", a.sort(), z3.BitVecSort(1))(a)
+        return z3.Concat(sign, z3.BitVecVal((1 << (e + m)) - 1, e + m))
 
     bits = t.uf(f"fp.nan.{op}.{name}", a.sort(), z3.BitVecSort(m + 1))(a)
     frac = z3.Extract(m - 1, 0, bits)
@@ -133,6 +71,39 @@ def _overflow(theory, op: str, name: str, negative: z3.ExprRef, a: z3.ExprRef) -
         inf = ((1 << e) - 1) << m
         return z3.If(negative, z3.BitVecVal(inf | 1 << (w - 1), w), z3.BitVecVal(inf, w))
     return _small_nan(theory, op, name, a)
+
+
+def neg(a: z3.ExprRef, ft: FloatType) -> z3.ExprRef:
+    """``-a`` (see the module docstring): the sign bit flipped; in FNUZ, 0 and NaN unchanged."""
+    w = _width(ft.name)
+    flipped = a ^ z3.BitVecVal(1 << (w - 1), w)
+    if FORMATS[ft.name][3] == "fnuz":
+        return z3.If(z3.Extract(w - 2, 0, a) == 0, a, flipped)
+    return flipped
+
+
+def is_nan(a: z3.ExprRef, ft: FloatType) -> z3.ExprRef:
+    """Is ``a`` a NaN pattern of ``ft`` (see ``irverify.ir.small_float_formats``)?"""
+    e, m, _, kind = FORMATS[ft.name]
+    w = _width(ft.name)
+    if kind == "fnuz":
+        return a == z3.BitVecVal(1 << (w - 1), w)
+    exp, frac = z3.Extract(w - 2, m, a), z3.Extract(m - 1, 0, a)
+    if kind == "fn":
+        return z3.And(exp == (1 << e) - 1, frac == (1 << m) - 1)
+    return z3.And(exp == (1 << e) - 1, frac != 0)
+
+
+ARITHMETIC_OPS = ("add", "sub", "mul", "div")
+
+
+def binary(theory, op: str, a: z3.ExprRef, b: z3.ExprRef, ft: FloatType) -> z3.ExprRef:
+    """``a op b`` rounded to ``ft``, computed through ``f32`` (see the module docstring)."""
+    if op not in ARITHMETIC_OPS:
+        raise Unsupported(f"'{op}' on {ft} values (only {', '.join(ARITHMETIC_OPS)} are modelled)")
+    f32 = FloatType("f32")
+    wide = theory.binary(op, theory.convert(a, ft, f32), theory.convert(b, ft, f32), f32)
+    return theory.convert(wide, f32, ft)
 
 
 def convert(theory, a: z3.ExprRef, src: FloatType, dst: FloatType) -> z3.ExprRef:

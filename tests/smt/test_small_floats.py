@@ -17,7 +17,7 @@ from irverify.smt.floats import theory
 
 ml_dtypes = pytest.importorskip("ml_dtypes")
 DTYPES = {"f8E5M2": ml_dtypes.float8_e5m2, "f8E5M2FNUZ": ml_dtypes.float8_e5m2fnuz,
-          "f8E4M3FNUZ": ml_dtypes.float8_e4m3fnuz}
+          "f8E4M3FNUZ": ml_dtypes.float8_e4m3fnuz, "f8E4M3FN": ml_dtypes.float8_e4m3fn}
 
 
 def _expected_bits(v: np.float32, name: str) -> int:
@@ -49,12 +49,12 @@ def test_decode_matches_ml_dtypes(name):
 
 @pytest.mark.parametrize("name", sorted(DTYPES))
 def test_encode_matches_ml_dtypes(name):
-    overflow_nan = small_floats.FORMATS[name][3] == "fnuz"
+    kind = small_floats.FORMATS[name][3]
     for v in _inputs(name):
         got = small_floats.encode(Fraction(float(v)), bool(np.signbit(v)), name)
         ref = _expected_bits(v, name)
         if got == "overflow":  # ml_dtypes: inf where the format has it, else its NaN
-            assert ref == 0x80 if overflow_nan else ref & 0x7F == 0x7C, v
+            assert ref == {"fnuz": 0x80, "fn": ref | 0x7F, "ieee": ref & 0x80 | 0x7C}[kind], v
         else:
             assert got == ref, v
 
@@ -78,10 +78,13 @@ def test_terms_match_ml_dtypes(th):
                     assert bits.as_long() == ref, (name, v)
                 elif (ref & 0x7F) > 0x7C and small_floats.FORMATS[name][3] == "ieee":
                     pass  # a NaN of f8E5M2: any NaN pattern
+                elif (ref & 0x7F) == 0x7F and small_floats.FORMATS[name][3] == "fn":
+                    pass  # a NaN of f8E4M3FN: either sign
                 else:
                     assert bits.as_long() == ref, (name, v)
-            else:  # an unknown NaN (f8E5M2): exponent all ones, non-zero fraction
-                assert np.isnan(v) and small_floats.FORMATS[name][3] == "ieee"
+            else:  # an unknown NaN (f8E5M2: exponent all ones, non-zero fraction; f8E4M3FN: sign)
+                assert small_floats.FORMATS[name][3] in ("ieee", "fn")
+                assert np.isnan(v) or small_floats.FORMATS[name][3] == "fn" and abs(v) > 448
         for code in (0, 1, 3, 4, 0x7B, 0x7C, 0x80, 0x83, 0xFF):
             out = z3.simplify(z3.substitute(widened, (z3.BitVec("y", 8), z3.BitVecVal(code, 8))))
             ref = np.array(code, np.uint8).view(DTYPES[name]).astype(np.float32)
@@ -96,3 +99,67 @@ def test_narrowing_term_rounds_ties_to_even():
     v = np.float32(2.6702880859375e-05)
     term = fp.convert(z3.BitVecVal(int(np.array(v).view(np.uint32)), 32), FloatType("f32"), FloatType("f8E5M2FNUZ"))
     assert z3.simplify(term).as_long() == _expected_bits(v, "f8E5M2FNUZ") == 0x04
+
+
+ARITH_OPS = (("addf", np.add), ("subf", np.subtract), ("mulf", np.multiply), ("divf", np.divide))
+
+
+def arith_module(name: str, n: int) -> str:
+    """``@arith(%x, %y: tensor<n x i8>)``: the patterns as ``name`` values, their sum,
+    difference, product, quotient and the negation of ``%x``, as patterns."""
+    lines = [f"  %a = arith.bitcast %x : tensor<{n}xi8> to tensor<{n}x{name}>",
+             f"  %b = arith.bitcast %y : tensor<{n}xi8> to tensor<{n}x{name}>"]
+    outs = []
+    for k, (op, _) in enumerate(ARITH_OPS):
+        lines.append(f"  %r{k} = arith.{op} %a, %b : tensor<{n}x{name}>")
+        outs.append(f"%r{k}")
+    lines.append(f"  %r4 = arith.negf %a : tensor<{n}x{name}>")
+    outs.append("%r4")
+    lines += [f"  %i{o[2:]} = arith.bitcast {o} : tensor<{n}x{name}> to tensor<{n}xi8>" for o in outs]
+    ty = ", ".join([f"tensor<{n}xi8>"] * len(outs))
+    return (f"func.func @arith(%x: tensor<{n}xi8>, %y: tensor<{n}xi8>) -> ({ty}) {{\n" + "\n".join(lines)
+            + f"\n  return {', '.join(f'%i{o[2:]}' for o in outs)} : {ty}\n}}\n")
+
+
+def arith_operands(n: int, seed: int) -> tuple[np.ndarray, np.ndarray]:
+    """Pairs of patterns: zeros, NaN candidates, the largest values, the smallest subnormals and
+    normals of every format, then random patterns."""
+    special = [0x00, 0x80, 0x7F, 0xFF, 0x7E, 0xFE, 0x7C, 0xFC, 0x01, 0x81, 0x04, 0x08]
+    a = [p for p in special for _ in special] [:n // 2]
+    b = [q for _ in special for q in special][:n // 2]
+    rng = np.random.default_rng(seed)
+    a += list(rng.integers(0, 256, n - len(a)))
+    b += list(rng.integers(0, 256, n - len(b)))
+    return np.array(a, np.uint8).view(np.int8), np.array(b, np.uint8).view(np.int8)
+
+
+def expected_arith(name: str, x: np.ndarray, y: np.ndarray) -> list[np.ndarray]:
+    """ml_dtypes' results (it computes in f32 and rounds once) as patterns."""
+    dt = DTYPES[name]
+    a, b = (v.view(np.uint8).view(dt).astype(np.float32) for v in (x, y))
+    with np.errstate(all="ignore"):
+        outs = [f(a, b) for _, f in ARITH_OPS] + [-a]
+    return [np.asarray(o).astype(dt).view(np.uint8) for o in outs]
+
+
+def same_patterns(name: str, got: np.ndarray, ref: np.ndarray) -> np.ndarray:
+    """Equal patterns, or both NaN (a produced NaN's pattern is not specified)."""
+    nan = lambda v: np.isnan(v.view(DTYPES[name]).astype(np.float32))  # noqa: E731
+    return (got == ref) | (nan(got) & nan(ref))
+
+
+@pytest.mark.parametrize("name", sorted(DTYPES))
+def test_negation_and_arithmetic_match_ml_dtypes(name):
+    """``negf`` and ``addf``/``subf``/``mulf``/``divf`` (computed through f32, see the module
+    docstring of ``small_floats``) evaluated by irverify's op definitions on special and random
+    patterns, against ml_dtypes."""
+    from irverify.frontends.mlir.parse import parse_mlir
+    from irverify.verify.evaluate import evaluate_function
+
+    x, y = arith_operands(40, seed=11)
+    ev = evaluate_function(parse_mlir(arith_module(name, 40), "a.mlir"), "arith", [x, y], fp_name="ieee")
+    assert ev.ub == []
+    for got, ref, (op, _) in zip(ev.outputs, expected_arith(name, x, y), ARITH_OPS + (("negf", None),)):
+        got = np.asarray(got).astype(np.int8).view(np.uint8)
+        bad = ~same_patterns(name, got, ref)
+        assert not bad.any(), (op, x.view(np.uint8)[bad], y.view(np.uint8)[bad], got[bad], ref[bad])

@@ -409,9 +409,14 @@ class _Translator:
         """A float attribute as its exact bit pattern, read from the printed literal (MLIR prints
         a value as hex bits unless the decimal form parses back to the same bits)."""
         ty = self.type(a.type, loc)
-        if not isinstance(ty, FloatType) or ty.is_small:
+        if not isinstance(ty, FloatType):
             return OpaqueAttr(str(a))
         literal, _, _ = str(a).rpartition(" : ")
+        if ty.is_small:  # the 8-bit formats irverify models exactly; others stay opaque
+            from irverify.ir import small_float_formats
+
+            bits = small_float_formats.literal_bits(literal, ty.name) if small_float_formats.supported(ty) else None
+            return OpaqueAttr(str(a)) if bits is None else FloatAttr(bits, ty)
         return FloatAttr(literal_bits(literal, ty.name), ty)
 
     def _dense(self, a, loc: Location) -> Any:
