@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
+import math
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -215,6 +218,27 @@ def exists_in(vars_: Sequence[Any], dims: Sequence[Any], cond) -> Any:
     return t.exists(list(vars_), t.and_(bounds, cond))
 
 
+@functools.lru_cache(maxsize=None)
+def _operand_range(fn) -> tuple[int, float]:
+    """How many operand values a semantics function ``fn(ctx, op, *operands)`` takes."""
+    params = list(inspect.signature(fn).parameters.values())[2:]
+    positional = [p for p in params if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+    low = sum(1 for p in positional if p.default is p.empty)
+    if any(p.kind is p.VAR_POSITIONAL for p in params):
+        return low, math.inf
+    return low, len(positional)
+
+
+def _accepts(fn, n: int) -> bool:
+    low, high = _operand_range(fn)
+    return low <= n <= high
+
+
+def _arity_text(fn) -> str:
+    low, high = _operand_range(fn)
+    return f"{low} or more" if high == math.inf else str(low) if low == high else f"{low} to {high}"
+
+
 def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
     for op in ops:
         if op.name in TERMINATORS:
@@ -226,6 +250,9 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
         if not sem.poison:
             for a in args:
                 ctx.require_not_poison(a, f"an operand of '{op.name}'")
+        if not _accepts(sem.fn, len(args)):  # e.g. an optional operand the semantics do not model
+            raise Unsupported(f"'{op.name}' with {len(args)} operands (the modelled form takes "
+                              f"{_arity_text(sem.fn)})", op.loc)
         out = sem.fn(ctx, op, *args)
         results = [] if out is None else list(out) if isinstance(out, (list, tuple)) else [out]
         if len(results) != len(op.results):
