@@ -175,3 +175,36 @@ def test_an_input_too_large_to_show_is_still_run(tmp_path, capsys):
     (rows,) = fn["counterexample"]["dims"].values()
     assert rows * 4 > MAX_ELEMENTS and "not shown" in fn["counterexample"]["tensors"]["%t"]
     assert fn["confirmed"] is True and fn["oracles"], fn
+
+
+GATHER = """
+func.func @src(%i: tensor<4xi64>, %t: tensor<4xf32>) -> tensor<4xf32> {
+  %e = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]} ins(%i : tensor<4xi64>) outs(%e : tensor<4xf32>) {
+  ^bb0(%in: i64, %out: f32):
+    %k = arith.index_cast %in : i64 to index
+    %x = tensor.extract %t[%k] : tensor<4xf32>
+    linalg.yield %x : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+"""
+
+
+def test_random_integer_inputs_are_run_only_where_the_source_is_defined():
+    """Random integer tensors may be out-of-bounds indices: a difference on such inputs shows
+    nothing (both programs read out of bounds), so a random candidate on which irverify's
+    exact semantics find the source undefined is not run."""
+    from irverify.cex.confirm import Candidate
+    from irverify.frontends.mlir.confirm import _source_defined
+    from irverify.frontends.mlir.parse import parse_mlir
+
+    mod = parse_mlir(GATHER, "gather.mlir")
+    fn = mod.functions["src"]
+    model = [np.array([0, 1, 2, 3], np.int64), np.ones(4, np.float32)]
+    cex = Counterexample("value mismatch", tensors={"%i": model[0], "%t": model[1]}, output="result #0", index=[0])
+    inside = Candidate([np.array([3, 2, 1, 0], np.int64), np.zeros(4, np.float32)], False)
+    outside = Candidate([np.array([3, 7, 1, 0], np.int64), np.zeros(4, np.float32)], False)
+    kept = _source_defined(mod, fn, cex, [Candidate(model, True), inside, outside])
+    assert kept[0].from_model and any(c is inside for c in kept) and not any(c is outside for c in kept)

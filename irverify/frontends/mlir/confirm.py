@@ -11,7 +11,8 @@ dispatch)``. Only when that does not compile is the function run in the VM (``IR
 
 Outputs are compared bit for bit (floats: the same bits, or both NaN). When the encoding was
 approximate (abstract floats), random inputs of the counterexample's shapes (floats in [-4, 4)
-rounded to 2 decimals, integers in [-8, 8)) are tried as well (``irverify.cex.confirm``)."""
+rounded to 2 decimals, integers in [-8, 8)) are tried as well (``irverify.cex.confirm``); random
+integer tensors only where the source is defined on them (``_source_defined``)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,7 @@ def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function
     if (ub := unobservable(cex, backend)) is not None:
         return ub
     try:
-        cands = candidates(src_fn, cex, approximate, RANDOM_INPUTS)
+        cands = _source_defined(src_mod, src_fn, cex, candidates(src_fn, cex, approximate, RANDOM_INPUTS))
         arg_lists = [c.args for c in cands]
         if dispatchable(src_fn) and dispatchable(tgt_fn):
             runs = _run_both_dispatched(src_mod, src_fn, tgt_mod, tgt_fn, arg_lists)
@@ -48,6 +49,42 @@ def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function
     except ValueError as e:
         return Confirmation(None, backend, f"not run: {e}")
     return decide(backend, src_fn, cex, cands, src_runs, tgt_runs, rtol=None)
+
+
+def _source_defined(src_mod: Module, src_fn: Function, cex: Counterexample, cands: list) -> list:
+    """The candidates with random integer tensors only where irverify's exact semantics say the
+    source is defined on them (random integers may be out-of-bounds indices or zero divisors:
+    a difference there shows nothing). Where the inputs are too large to evaluate
+    (``EVALUATED_ELEMENTS``), a random candidate keeps the model's integer tensors instead (the
+    model is an input on which the source is defined)."""
+    import numpy as np
+
+    from irverify.cex.concrete import EVALUATED_ELEMENTS
+    from irverify.cex.confirm import call_args
+    from irverify.errors import Unsupported
+    from irverify.verify.evaluate import evaluate_function
+
+    if all(c.from_model for c in cands):
+        return cands
+    model = next((c.args for c in cands if c.from_model), None) or call_args(src_fn, cex, build_large=False)
+    out = []
+    for c in cands:
+        ints = [k for k, (a, m) in enumerate(zip(c.args, model))
+                if np.asarray(m).dtype.kind in "iub" and np.asarray(a).shape != () and a is not m]
+        if c.from_model or not ints:
+            out.append(c)
+            continue
+        if sum(np.asarray(a).size for a in c.args) > EVALUATED_ELEMENTS:
+            c.args = [model[k] if k in ints else a for k, a in enumerate(c.args)]
+            out.append(c)
+            continue
+        try:
+            ub = evaluate_function(src_mod, src_fn.name, c.args, fp_name="ieee", outputs_too=False).ub
+        except (Unsupported, ValueError, TypeError):
+            ub = ["not evaluable"]
+        if not ub:
+            out.append(c)
+    return out
 
 
 DISPATCH_BACKEND = "IREE llvm-cpu (0-d tensor dispatch)"
