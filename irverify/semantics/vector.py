@@ -163,4 +163,31 @@ def constant_mask(ctx, op: Op):
                   lambda idx: t.bool_to_bv1(t.and_(*(t.lt(i, t.int_val(c)) for i, c in zip(idx, sizes)))))
 
 
+@semantics("vector.shape_cast")
+def shape_cast(ctx, op: Op, src):
+    """``vector.shape_cast %v : vector<S> to vector<R>`` (same element count and type): the
+    elements in row-major order, regrouped into shape ``R``. Poison moves with the element."""
+    from irverify.semantics.tensor import delinearize, linearize
+
+    v = _vector(op, src, "source")
+    rt = op.results[0].type
+    src_dims = [t.int_val(d) for d in v.type.shape]
+    dims = [t.int_val(d) for d in rt.shape] if isinstance(rt, VectorType) else None
+    if dims is None or rt.elem != v.type.elem or _count(v.type.shape) != _count(rt.shape):
+        raise Unsupported(f"'vector.shape_cast' from {v.type} to {rt}", op.loc)
+
+    def src_index(idx):
+        return delinearize(linearize(idx, dims), src_dims) if src_dims else []
+
+    defined = None if v.defined is None else (lambda idx: v.is_defined(src_index(idx)))
+    return Tensor(rt, dims, lambda idx: v.at(src_index(idx)), defined)
+
+
+def _count(shape) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
 from irverify.semantics import vector_transfer as _transfer  # noqa: E402,F401  (registers transfer ops)

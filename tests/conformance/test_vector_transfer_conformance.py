@@ -1,6 +1,6 @@
 """Conformance of ``vector.transfer_read``/``transfer_write`` (permutation maps with a transposed
 and a broadcast dim, in_bounds, padding, masks), ``vector.create_mask``, ``constant_mask``,
-``step`` and ``transpose`` with IREE llvm-cpu.
+``step``, ``transpose`` and ``shape_cast`` with IREE llvm-cpu.
 
 IREE's entry points take no vectors, so the same body runs in a dispatch kernel: every tensor
 argument is a ``dispatch.tensor.load`` of a binding, every ``index`` argument a push constant,
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.iree
 
 ARGS = [("a", "4x6xf32"), ("b", "5x3xf32"), ("d", "3x5xf32"), ("e", "6xi32"), ("g", "2x3x4xi32")]
 INDICES = ["i", "j", "k", "l"]
-RESULTS = ["5x3xf32", "5x3xf32", "5x8xf32", "5x3xf32", "3x5xf32", "6xi32", "2x3x4xi32"]
+RESULTS = ["5x3xf32", "5x3xf32", "5x8xf32", "5x3xf32", "3x5xf32", "6xi32", "2x3x4xi32", "5x3xf32"]
 BODY = """
   %pad = arith.constant -7.0 : f32
   %ipad = arith.constant -1 : i32
@@ -52,6 +52,9 @@ BODY = """
   %gv = vector.transfer_read %g[%c1, %c1, %c0], %ipad {in_bounds = [true, true], permutation_map = affine_map<(d0, d1, d2) -> (d2, d1)>} : tensor<2x3x4xi32>, vector<4x2xi32>
   %gt = vector.transpose %gv, [1, 0] : vector<4x2xi32> to vector<2x4xi32>
   %r6 = vector.transfer_write %gt, %g[%c0, %k, %c1] : vector<2x4xi32>, tensor<2x3x4xi32>
+  %flat = vector.shape_cast %vm : vector<3x5xf32> to vector<15xf32>
+  %sc = vector.shape_cast %flat : vector<15xf32> to vector<5x3xf32>
+  %r7 = vector.transfer_write %sc, %b[%c0, %c0] {in_bounds = [true, true]} : vector<5x3xf32>, tensor<5x3xf32>
 """
 
 
