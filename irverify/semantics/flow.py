@@ -156,3 +156,33 @@ def tensor_splat(ctx, op: Op, value, *res_dims):
     dims = _result_dims(ctx, op, list(res_dims))
     defined = None if value.poison is None else (lambda _i, p=value.poison: t.not_(p))
     return Tensor(op.results[0].type, dims, lambda _i, v=value.term: v, defined)
+
+
+@semantics("flow.tensor.encode", attrs=("operandSegmentSizes",))
+def tensor_encode(ctx, op: Op, src, *dims):
+    """An encoding change (``semantics/encoding.py``)."""
+    from irverify.semantics import encoding
+
+    return encoding.tensor_encode(ctx, op, src, *dims)
+
+
+@semantics("flow.tensor.load", attrs=("operandSegmentSizes",))
+def tensor_load(ctx, op: Op, src, *rest):
+    """``flow.tensor.load %t[%i...] : tensor<...>{dims}``: "the element at the given location from
+    within the tensor" (``TensorLoadOp``), as ``tensor.extract``: a poison element gives a poison
+    scalar; an index outside the tensor, a poison index or a declared dynamic extent that differs
+    from the tensor's is UB. Vector results are unsupported."""
+    from irverify.semantics.values import Scalar
+
+    sizes = op.attrs.get("operandSegmentSizes")
+    if not isinstance(sizes, list) or len(sizes) != 3:
+        raise Unsupported("flow.tensor.load of an unexpected form", op.loc)
+    if not isinstance(src, Tensor) or type(src.type) is not TensorType or src.type.encoding is not None:
+        raise Unsupported(f"'{op.name}' on a value that is not a plain tensor", op.loc)
+    if isinstance(op.results[0].type, TensorType) or len(rest) != sizes[1] + sizes[2] or sizes[2] != src.rank:
+        raise Unsupported(f"'{op.name}' with a result of type {op.results[0].type}", op.loc)
+    _check_dims(ctx, op, src, list(rest[:sizes[1]]), "source")
+    idx = [i.term for i in rest[sizes[1]:]]
+    ctx.add_ub(t.not_(src.in_bounds(idx)), f"{op.name}: index out of bounds")
+    x = src.scalar_at(idx)
+    return Scalar(x.term, op.results[0].type, x.poison)

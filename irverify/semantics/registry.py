@@ -80,6 +80,7 @@ _MODULES = {
     "iree_linalg_ext": "irverify.semantics.linalg_ext",
     "ub": "irverify.semantics.ub",
     "vector": "irverify.semantics.vector",
+    "iree_encoding": "irverify.semantics.encoding",
 }
 
 

@@ -51,3 +51,41 @@ def test_dispatch_region_and_barrier_match_iree():
         assert ev.ub == []
         assert np.array_equal(np.asarray(ev.outputs[0]), np.asarray(theirs[0]))
         assert int(ev.outputs[1]) == int(np.asarray(theirs[1]))
+
+
+LOAD_TEXT = """
+func.func @load(%t: tensor<3x?xi32>, %i: index, %j: index) -> (i32, i1) {
+  %c1 = arith.constant 1 : index
+  %d = tensor.dim %t, %c1 : tensor<3x?xi32>
+  %v = flow.tensor.load %t[%i, %j] : tensor<3x?xi32>{%d}
+  %bi = arith.cmpi sgt, %v, %v : i32
+  return %v, %bi : i32, i1
+}
+"""
+
+
+def test_flow_tensor_load_matches_iree():
+    """``flow.tensor.load``: the element at in-bounds positions of a tensor with a dynamic dim;
+    positions outside it are UB for irverify (not run)."""
+    import numpy as np
+
+    from irverify.frontends.mlir.parse import parse_mlir
+    from irverify.verify.evaluate import evaluate_function
+
+    module = parse_mlir(LOAD_TEXT, "load.mlir")
+    rng = np.random.default_rng(3)
+    calls, ub = [], 0
+    for _ in range(12):
+        n = int(rng.integers(1, 5))
+        args = [rng.integers(-1000, 1000, (3, n)).astype(np.int32), int(rng.integers(0, 4)), int(rng.integers(0, n + 1))]
+        ev = evaluate_function(module, "load", args, fp_name="ieee")
+        if ev.ub:
+            ub += 1
+            assert args[1] >= 3 or args[2] >= n
+            continue
+        calls.append((args, ev))
+    assert len(calls) >= 3 and ub >= 1
+    runs = run_functions(LOAD_TEXT, [("load", a) for a, _ in calls])
+    for (args, ev), theirs in zip(calls, runs):
+        assert not isinstance(theirs, ExecutionError), theirs
+        assert int(np.asarray(ev.outputs[0])) == int(np.asarray(theirs[0])) == int(args[0][args[1], args[2]])
