@@ -81,6 +81,7 @@ _MODULES = {
     "ub": "irverify.semantics.ub",
     "vector": "irverify.semantics.vector",
     "iree_encoding": "irverify.semantics.encoding",
+    "iree_vector_ext": "irverify.semantics.vector_ext",
 }
 
 
