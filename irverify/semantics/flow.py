@@ -207,8 +207,9 @@ def dispatch_workgroups(ctx, op: Op, *operands):
     distributes it, which no value depends on (a poison workload operand is UB; a poison scalar
     argument enters the body as poison); a body that reads its workgroup id, count or size
     is unsupported (those ops are not modelled), as are results tied to arguments (in-place
-    updates) and dynamic extents (``argument_dims``/``result_dims``). Poison elements of an
-    argument stay poison in its buffer.
+    updates). Dynamic extents are declared (``argument_dims``, ``result_dims``): a declared extent
+    of an argument that differs from its extent is UB. Poison elements of an argument stay
+    poison in its buffer.
     """
     from irverify.ir.core import DispatchTensorType
     from irverify.semantics import iree
@@ -221,8 +222,9 @@ def dispatch_workgroups(ctx, op: Op, *operands):
     ties = op.attrs.get("tied_operands")
     if ties is not None and (not isinstance(ties, list) or any(int(k) != -1 for k in ties)):
         raise Unsupported(f"flow.dispatch.workgroups with tied results {ties}", op.loc)
-    if arg_dims or res_dims:
-        raise Unsupported("flow.dispatch.workgroups with dynamic extents", op.loc)
+    for d in [*arg_dims, *res_dims]:
+        ctx.require_not_poison(d, "a declared extent of 'flow.dispatch.workgroups'")
+    arg_dims_it, res_dims_it = iter(arg_dims), iter(res_dims)
     if len(op.regions) != 2 or len(op.regions[0]) != 1:
         raise Unsupported("flow.dispatch.workgroups of an unexpected form", op.loc)
     body = op.regions[0][0]
@@ -239,14 +241,20 @@ def dispatch_workgroups(ctx, op: Op, *operands):
             block_vals.append(arg)
             continue
         ty = bty.tensor
-        if any(s is None for s in ty.shape) or ty.encoding is not None:
+        if ty.encoding is not None:
             raise Unsupported(f"flow.dispatch.workgroups dispatch tensor {bty}", op.loc)
-        dims = [t.int_val(s) for s in ty.shape]
+        declared = arg_dims_it if arg is not None else res_dims_it
+        try:
+            dims = [t.int_val(s) if s is not None else next(declared).term for s in ty.shape]
+        except StopIteration:
+            raise Unsupported("flow.dispatch.workgroups declared extents", op.loc) from None
         key = f"{site} #{k}"
         if arg is not None:
             if bty.access != "readonly" or not isinstance(arg, Tensor) or arg.type.elem != ty.elem \
                     or tuple(arg.type.shape) != tuple(ty.shape):
                 raise Unsupported(f"flow.dispatch.workgroups argument {k} as {bty}", op.loc)
+            for j, (d, a) in enumerate(zip(dims, arg.dims)):
+                ctx.add_ub(d != a, f"flow.dispatch.workgroups: declared extent {j} of argument {k} differs from its extent")
             p = t.fresh_int("dispatch_p")
 
             def index(p=p, dims=dims):
@@ -259,6 +267,8 @@ def dispatch_workgroups(ctx, op: Op, *operands):
         else:
             if bty.access != "writeonly":
                 raise Unsupported(f"flow.dispatch.workgroups result as {bty}", op.loc)
+            for j, d in enumerate(dims):
+                ctx.add_ub(t.lt(d, t.int_val(0)), f"flow.dispatch.workgroups: negative result extent in dim {j}")
             buf = iree.Buffer(key, ty.elem, t.product(dims), t.const_array(1, _zero(ctx, ty.elem)), (), ctx.fp,
                               {ty.elem}, name=f"result of {site}", uninitialised=True)
         if key in mem.buffers:
@@ -267,13 +277,15 @@ def dispatch_workgroups(ctx, op: Op, *operands):
         keys.append(key)
         block_vals.append(iree.View(bty, key, t.int_val(0), dims))
     outputs = dict(ctx.state.extra_outputs)
+    if next(arg_dims_it, None) is not None or next(res_dims_it, None) is not None:
+        raise Unsupported("flow.dispatch.workgroups declared extents", op.loc)
     if ctx.run_block(body, block_vals):
         raise Unsupported("flow.dispatch.workgroups body returning values", op.loc)
     results = []
-    for r, key in zip(op.results, keys[len(keys) - len(op.results):]):
+    for r, key, view in zip(op.results, keys[len(keys) - len(op.results):], block_vals[len(block_vals) - len(op.results):]):
         buf = mem.buffers[key]
         ty = r.type
-        dims = [t.int_val(s) for s in ty.shape]
+        dims = list(view.dims)
         results.append(Tensor(ty, dims, lambda idx, b=buf, d=dims: b.read(linearize(idx, d))[0],
                               lambda idx, b=buf, d=dims: b.read(linearize(idx, d))[1]))
     for key in keys:
