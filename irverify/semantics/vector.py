@@ -2,7 +2,9 @@
 ``VectorType``; scalable vectors are rejected by the frontend).
 
 Upstream doc: https://mlir.llvm.org/docs/Dialects/Vector/ (``vector.broadcast``,
-``vector.extract``).
+``vector.extract``; ``step``, ``transpose``, ``create_mask``, ``constant_mask`` and
+``shape_cast`` are documented at their functions; ``transfer_read``/``transfer_write`` live in
+``vector_transfer``).
 
 * ``vector.broadcast %s : S to vector<t_1 x ... x t_n x T>``: ``S`` is the element type ``T`` or a
   vector ``<s_1 x ... x s_k x T>`` with ``k <= n`` whose sizes match the trailing result sizes
