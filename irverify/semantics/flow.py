@@ -156,3 +156,146 @@ def tensor_splat(ctx, op: Op, value, *res_dims):
     dims = _result_dims(ctx, op, list(res_dims))
     defined = None if value.poison is None else (lambda _i, p=value.poison: t.not_(p))
     return Tensor(op.results[0].type, dims, lambda _i, v=value.term: v, defined)
+
+
+@semantics("flow.tensor.encode", attrs=("operandSegmentSizes",))
+def tensor_encode(ctx, op: Op, src, *dims):
+    """An encoding change (``semantics/encoding.py``)."""
+    from irverify.semantics import encoding
+
+    return encoding.tensor_encode(ctx, op, src, *dims)
+
+
+@semantics("flow.tensor.load", attrs=("operandSegmentSizes",))
+def tensor_load(ctx, op: Op, src, *rest):
+    """``flow.tensor.load %t[%i...] : tensor<...>{dims}``: "the element at the given location from
+    within the tensor" (``TensorLoadOp``), as ``tensor.extract``: a poison element gives a poison
+    scalar; an index outside the tensor, a poison index or a declared dynamic extent that differs
+    from the tensor's is UB. Vector results are unsupported."""
+    from irverify.semantics.values import Scalar
+
+    sizes = op.attrs.get("operandSegmentSizes")
+    if not isinstance(sizes, list) or len(sizes) != 3:
+        raise Unsupported("flow.tensor.load of an unexpected form", op.loc)
+    if not isinstance(src, Tensor) or type(src.type) is not TensorType or src.type.encoding is not None:
+        raise Unsupported(f"'{op.name}' on a value that is not a plain tensor", op.loc)
+    if isinstance(op.results[0].type, TensorType) or len(rest) != sizes[1] + sizes[2] or sizes[2] != src.rank:
+        raise Unsupported(f"'{op.name}' with a result of type {op.results[0].type}", op.loc)
+    _check_dims(ctx, op, src, list(rest[:sizes[1]]), "source")
+    idx = [i.term for i in rest[sizes[1]:]]
+    ctx.add_ub(t.not_(src.in_bounds(idx)), f"{op.name}: index out of bounds")
+    x = src.scalar_at(idx)
+    return Scalar(x.term, op.results[0].type, x.poison)
+
+
+# ----------------------------------------------------------------------------- dispatch.workgroups
+
+
+@semantics("flow.dispatch.workgroups", attrs=("operandSegmentSizes", "tied_operands"), poison=True)
+def dispatch_workgroups(ctx, op: Op, *operands):
+    """``flow.dispatch.workgroups[WORKLOAD](ARGS) : (TYPES) -> RESULTS = (BLOCK ARGS) { BODY }
+    count(...) { ... }`` (``FlowOps.td``, ``DispatchWorkgroupsOp``): "from the outside the dispatch
+    operation has value semantics": each tensor argument is a ``readonly`` dispatch tensor holding
+    its value, each result a ``writeonly`` dispatch tensor whose final contents are the result.
+
+    Encoded through the dispatch-tensor memory model (``semantics/iree.py``): every tensor
+    argument is a private buffer initialised with its elements (row-major), every result a
+    private buffer of its declared extents whose elements are poison until the body stores them;
+    the body runs once on views of them (scalar arguments are passed as they are) and the results
+    are read back from the result buffers; these buffers are not observable otherwise. The body
+    describes the whole dispatch: the workgroup grid (the workload and the ``count`` region) only
+    distributes it, which no value depends on (a poison workload operand is UB; a poison scalar
+    argument enters the body as poison); a body that reads its workgroup id, count or size
+    is unsupported (those ops are not modelled), as are results tied to arguments (in-place
+    updates). Dynamic extents are declared (``argument_dims``, ``result_dims``): a declared extent
+    of an argument that differs from its extent is UB. Poison elements of an argument stay
+    poison in its buffer.
+    """
+    from irverify.ir.core import DispatchTensorType
+    from irverify.semantics import iree
+    from irverify.semantics.tensor import delinearize, linearize
+    from irverify.semantics.values import Scalar
+
+    workload, args, arg_dims, res_dims = operand_segments(op, list(operands), 4)
+    for w in workload:
+        ctx.require_not_poison(w, "a workload operand of 'flow.dispatch.workgroups'")
+    ties = op.attrs.get("tied_operands")
+    if ties is not None and (not isinstance(ties, list) or any(int(k) != -1 for k in ties)):
+        raise Unsupported(f"flow.dispatch.workgroups with tied results {ties}", op.loc)
+    for d in [*arg_dims, *res_dims]:
+        ctx.require_not_poison(d, "a declared extent of 'flow.dispatch.workgroups'")
+    arg_dims_it, res_dims_it = iter(arg_dims), iter(res_dims)
+    if len(op.regions) != 2 or len(op.regions[0]) != 1:
+        raise Unsupported("flow.dispatch.workgroups of an unexpected form", op.loc)
+    body = op.regions[0][0]
+    if len(body.args) != len(args) + len(op.results):
+        raise Unsupported("flow.dispatch.workgroups block arguments", op.loc)
+    mem = iree.memory(ctx)
+    site = f"dispatch {op.loc}" if op.loc else f"dispatch {id(op)}"
+    keys, block_vals = [], []
+    for k, (arg, barg) in enumerate(zip(list(args) + [None] * len(op.results), body.args)):
+        bty = barg.type
+        if not isinstance(bty, DispatchTensorType):
+            if arg is None or not isinstance(arg, Scalar):
+                raise Unsupported(f"flow.dispatch.workgroups block argument of type {bty}", op.loc)
+            block_vals.append(arg)
+            continue
+        ty = bty.tensor
+        if ty.encoding is not None:
+            raise Unsupported(f"flow.dispatch.workgroups dispatch tensor {bty}", op.loc)
+        declared = arg_dims_it if arg is not None else res_dims_it
+        try:
+            dims = [t.int_val(s) if s is not None else next(declared).term for s in ty.shape]
+        except StopIteration:
+            raise Unsupported("flow.dispatch.workgroups declared extents", op.loc) from None
+        key = f"{site} #{k}"
+        if arg is not None:
+            if bty.access != "readonly" or not isinstance(arg, Tensor) or arg.type.elem != ty.elem \
+                    or tuple(arg.type.shape) != tuple(ty.shape):
+                raise Unsupported(f"flow.dispatch.workgroups argument {k} as {bty}", op.loc)
+            for j, (d, a) in enumerate(zip(dims, arg.dims)):
+                ctx.add_ub(d != a, f"flow.dispatch.workgroups: declared extent {j} of argument {k} differs from its extent")
+            p = t.fresh_int("dispatch_p")
+
+            def index(p=p, dims=dims):
+                return delinearize(p, dims) if dims else []
+
+            init = t.lambda_([p], arg.at(index()))
+            init_defined = None if arg.defined is None else t.lambda_([p], arg.is_defined(index()))
+            buf = iree.Buffer(key, ty.elem, t.product(dims), init, (), ctx.fp, {ty.elem},
+                              name=f"argument {k} of {site}", initial_defined=init_defined)
+        else:
+            if bty.access != "writeonly":
+                raise Unsupported(f"flow.dispatch.workgroups result as {bty}", op.loc)
+            for j, d in enumerate(dims):
+                ctx.add_ub(t.lt(d, t.int_val(0)), f"flow.dispatch.workgroups: negative result extent in dim {j}")
+            buf = iree.Buffer(key, ty.elem, t.product(dims), t.const_array(1, _zero(ctx, ty.elem)), (), ctx.fp,
+                              {ty.elem}, name=f"result of {site}", uninitialised=True)
+        if key in mem.buffers:
+            raise Unsupported("flow.dispatch.workgroups encoded twice at one site", op.loc)
+        mem.buffers[key] = buf
+        keys.append(key)
+        block_vals.append(iree.View(bty, key, t.int_val(0), dims))
+    outputs = dict(ctx.state.extra_outputs)
+    if next(arg_dims_it, None) is not None or next(res_dims_it, None) is not None:
+        raise Unsupported("flow.dispatch.workgroups declared extents", op.loc)
+    if ctx.run_block(body, block_vals):
+        raise Unsupported("flow.dispatch.workgroups body returning values", op.loc)
+    results = []
+    for r, key, view in zip(op.results, keys[len(keys) - len(op.results):], block_vals[len(block_vals) - len(op.results):]):
+        buf = mem.buffers[key]
+        ty = r.type
+        dims = list(view.dims)
+        results.append(Tensor(ty, dims, lambda idx, b=buf, d=dims: b.read(linearize(idx, d))[0],
+                              lambda idx, b=buf, d=dims: b.read(linearize(idx, d))[1]))
+    for key in keys:
+        del mem.buffers[key]
+    ctx.state.extra_outputs.clear()
+    ctx.state.extra_outputs.update(outputs)
+    return results
+
+
+def _zero(ctx, elem):
+    from irverify.verify.encode import scalar_sort
+
+    return t.zero_of(scalar_sort(elem, ctx.fp))

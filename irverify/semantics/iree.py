@@ -203,6 +203,7 @@ class Buffer:
     types: set = field(default_factory=set)
     name: str = ""  # how reports name it ("binding N" when empty)
     uninitialised: bool = False  # initial contents undefined (a fresh allocation)
+    initial_defined: Any = None  # an array: which initial units are not poison (None: all)
 
     @property
     def label(self) -> str:
@@ -219,14 +220,17 @@ class Buffer:
         from irverify.verify.encode import element
 
         value = element(t.select(self.initial, [p]), self.elem)
-        defined = t.false() if self.uninitialised else t.true()
+        if self.uninitialised:
+            defined = t.false()
+        else:
+            defined = t.true() if self.initial_defined is None else t.select(self.initial_defined, [p])
         for st in self.stores:
             if st.view.elem != self.elem:
                 value, defined = self._overwrite(st, p, value, defined, side)
                 continue
             written, idx = st.locate(p, side)
             value = t.ite(written, st.value.at(idx), value)
-            if st.value.defined is not None or self.uninitialised:
+            if st.value.defined is not None or self.uninitialised or self.initial_defined is not None:
                 defined = t.ite(written, st.value.is_defined(idx), defined)
         return value, defined
 
@@ -287,7 +291,8 @@ class Buffer:
         return refines(sv, gv, self.elem, fp)
 
     def any_undefined(self) -> bool:
-        return self.uninitialised or any(st.value.defined is not None for st in self.stores)
+        return (self.uninitialised or self.initial_defined is not None
+                or any(st.value.defined is not None for st in self.stores))
 
     # -- hooks of the refinement check and of counterexample extraction --------------------
 

@@ -27,7 +27,8 @@ by the solver and recorded only when they can hold.
 
 A poison index or mask is UB (it is an address or a branch); a poison padding value or input
 element gives a poison result element. UB raised inside a region at some index is UB of the op.
-Memref or vector operands are unsupported.
+Memref operands are unsupported; ``map_store``'s input may be a fixed-size vector (the form
+``iree-codegen-generic-vectorization`` produces), whose elements are stored alike.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ import itertools
 from typing import Any
 
 from irverify.errors import Unsupported
-from irverify.ir.core import IndexType, IntType, Op, TensorType
+from irverify.ir.core import IndexType, IntType, Op, TensorType, VectorType
 from irverify.semantics.common import fresh_index, tensor_from_template
 from irverify.semantics.registry import semantics
 from irverify.semantics.values import Scalar, Tensor, any_poison
@@ -98,8 +99,12 @@ def map_load(ctx, op: Op, source: Tensor, output: Tensor):
 
 @semantics("iree_linalg_ext.map_store")
 def map_store(ctx, op: Op, inp: Tensor, output: Tensor):
-    """``result[p] = input[i]`` for the masked ``i`` with ``o(i) = p``, else ``output[p]``."""
-    _tensors(op, inp, output)
+    """``result[p] = input[i]`` for the masked ``i`` with ``o(i) = p``, else ``output[p]``; the
+    input may be a fixed-size vector (the vectorized form, which stores the same elements)."""
+    if isinstance(inp, Tensor) and isinstance(inp.type, VectorType):
+        _tensors(op, output)
+    else:
+        _tensors(op, inp, output)
     block = _region(op)
     rtype = op.results[0].type
     if len(block.args) != inp.rank:

@@ -54,8 +54,6 @@ OPAQUE_OPS = {
     "iree_linalg_ext.winograd.input_transform": "destination-style op on tensors",
     "iree_linalg_ext.winograd.filter_transform": "destination-style op on tensors",
     "iree_linalg_ext.winograd.output_transform": "destination-style op on tensors",
-    "iree_encoding.set_encoding": "changes the tensor type's encoding only (Pure)",
-    "iree_encoding.unset_encoding": "changes the tensor type's encoding only (Pure)",
     "util.assume.int": "an assertion about values for the optimiser (Pure)",
     "flow.tensor.bitcast": "value op on tensors",
     "tensor.bitcast": "reinterprets element bits (Pure)",

@@ -43,10 +43,16 @@ STRUCTURAL_ATTRS = frozenset({"operandSegmentSizes", "resultSegmentSizes"})
 #   ``iree-codegen-materialize-vector-tile-sizes`` propagates from ``to_layout`` anchors and
 #   "materialize[s] as discardable attributes on compute ops" (``Codegen/Common/Passes.td``), for
 #   vectorization to read: a list of integers.
+# * ``iree_linalg_ext.split_reduction`` (``kSplitReductionAttribute``): the tile sizes
+#   ``iree-dispatch-creation-set-split-reduction-sizes`` chooses for splitting a reduction, one of
+#   the attributes that "represent user-hints for certain optimizations to kick in"
+#   (``Dialect/LinalgExt/IR/LinalgExtDialect.cpp``): a list of integers; the op still computes its
+#   own reduction.
 HINT_ATTRS = {
     "lowering_config": lambda v: _dialect_attr(v, ("#iree_codegen.", "#iree_gpu.", "#iree_cpu.")),
     "compilation_info": lambda v: _dialect_attr(v, ("#iree_codegen.compilation_info<",)),
     "iree_codegen.vector_tile_sizes": lambda v: isinstance(v, list) and all(type(x) is int for x in v),
+    "iree_linalg_ext.split_reduction": lambda v: isinstance(v, list) and all(type(x) is int for x in v),
 }
 
 
@@ -80,6 +86,8 @@ _MODULES = {
     "iree_linalg_ext": "irverify.semantics.linalg_ext",
     "ub": "irverify.semantics.ub",
     "vector": "irverify.semantics.vector",
+    "iree_encoding": "irverify.semantics.encoding",
+    "iree_vector_ext": "irverify.semantics.vector_ext",
 }
 
 

@@ -36,3 +36,14 @@ def optimization_barrier(ctx, op: Op, *operands):
     """``util.optimization_barrier``: its results are its operands, poison included (it only
     stops the compiler from optimising across the values)."""
     return list(operands)
+
+
+@semantics("util.numeric.optional_narrow", attrs=("semantic_type", "min_value", "max_value"), poison=True)
+def optional_narrow(ctx, op: Op, operand):
+    """``util.numeric.optional_narrow %x : T as S <min_value, max_value>``: its result is its
+    operand (``SameOperandsAndResultType``), poison included. The op "serves as a placeholder for
+    points in the computation where an optional numeric narrowing can be performed without loss
+    of information" (``UtilOps.td``): ``semantic_type`` and the range are a claim for later
+    passes, not a runtime check; irverify does not check the claim (a later pass that narrows on
+    it is judged on the values it computes)."""
+    return operand

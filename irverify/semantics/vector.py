@@ -2,7 +2,9 @@
 ``VectorType``; scalable vectors are rejected by the frontend).
 
 Upstream doc: https://mlir.llvm.org/docs/Dialects/Vector/ (``vector.broadcast``,
-``vector.extract``).
+``vector.extract``; ``step``, ``transpose``, ``create_mask``, ``constant_mask`` and
+``shape_cast`` are documented at their functions; ``transfer_read``/``transfer_write`` live in
+``vector_transfer``).
 
 * ``vector.broadcast %s : S to vector<t_1 x ... x t_n x T>``: ``S`` is the element type ``T`` or a
   vector ``<s_1 x ... x s_k x T>`` with ``k <= n`` whose sizes match the trailing result sizes
@@ -19,9 +21,9 @@ Upstream doc: https://mlir.llvm.org/docs/Dialects/Vector/ (``vector.broadcast``,
 from __future__ import annotations
 
 from irverify.errors import Unsupported
-from irverify.ir.core import Op, VectorType
+from irverify.ir.core import IndexType, IntType, Op, VectorType
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.semantics.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 
 POISON_INDEX = -1  # mlir::vector::ExtractOp::kPoisonIndex
@@ -88,3 +90,106 @@ def extract(ctx, op: Op, src, *dynamic):
                       lambda idx: t.false())
     defined = None if v.defined is None else (lambda idx: v.is_defined(prefix + list(idx)))
     return Tensor(rt, [t.int_val(d) for d in rt.shape], lambda idx: v.at(prefix + list(idx)), defined)
+
+
+@semantics("vector.step")
+def step(ctx, op: Op):
+    """``vector.step : vector<N x index>``: the vector ``[0, 1, ..., N-1]``."""
+    rt = op.results[0].type
+    if not isinstance(rt, VectorType) or len(rt.shape) != 1 or not isinstance(rt.elem, IndexType):
+        raise Unsupported(f"'vector.step' result of type {rt}", op.loc)
+    return Tensor(rt, [t.int_val(rt.shape[0])], lambda idx: idx[0])
+
+
+@semantics("vector.transpose", attrs=("permutation",))
+def transpose(ctx, op: Op, src):
+    """``vector.transpose %v, [p_0, ..., p_{n-1}]``: result dim ``k`` is source dim ``p_k``, so
+    result element ``i`` is source element ``j`` with ``j_{p_k} = i_k``. Poison moves with it."""
+    v = _vector(op, src, "source")
+    perm = op.attrs.get("permutation")
+    rt = op.results[0].type
+    if (not isinstance(perm, list) or sorted(perm) != list(range(v.rank)) or not isinstance(rt, VectorType)
+            or tuple(rt.shape) != tuple(v.type.shape[p] for p in perm) or rt.elem != v.type.elem):
+        raise Unsupported(f"'vector.transpose' permutation {perm} from {v.type} to {rt}", op.loc)
+
+    def src_index(idx):
+        j = [None] * len(perm)
+        for k, p in enumerate(perm):
+            j[p] = idx[k]
+        return j
+
+    defined = None if v.defined is None else (lambda idx: v.is_defined(src_index(idx)))
+    return Tensor(rt, [t.int_val(d) for d in rt.shape], lambda idx: v.at(src_index(idx)), defined)
+
+
+def _mask_type(op: Op) -> VectorType:
+    rt = op.results[0].type
+    if not isinstance(rt, VectorType) or rt.elem != IntType(1):
+        raise Unsupported(f"'{op.name}' result of type {rt}", op.loc)
+    return rt
+
+
+@semantics("vector.create_mask", poison=True)
+def create_mask(ctx, op: Op, *bounds: Scalar):
+    """``vector.create_mask %b_1, ..., %b_n : vector<s_1 x ... x s_n x i1>``: element ``i`` is 1
+    iff ``i_k < b_k`` for every ``k`` (a negative bound selects nothing, a bound past the size
+    everything). A 0-d mask (one bound, ``vector<i1>``) is 1 iff ``b > 0``. A poison bound makes
+    every element poison (each element compares against every bound)."""
+    from irverify.semantics.tensor import index_term
+
+    rt = _mask_type(op)
+    n = len(rt.shape)
+    if len(bounds) != max(n, 1) or any(not isinstance(b, Scalar) for b in bounds):
+        raise Unsupported("'vector.create_mask' operands", op.loc)
+    terms = [index_term(b) for b in bounds]
+    poison = any_poison(*(b.poison for b in bounds))
+    if n == 0:
+        elem = lambda idx: t.bool_to_bv1(t.lt(t.int_val(0), terms[0]))  # noqa: E731
+    else:
+        elem = lambda idx: t.bool_to_bv1(t.and_(*(t.lt(i, b) for i, b in zip(idx, terms))))  # noqa: E731
+    defined = None if poison is None else (lambda idx: t.not_(poison))
+    return Tensor(rt, [t.int_val(d) for d in rt.shape], elem, defined)
+
+
+@semantics("vector.constant_mask", attrs=("mask_dim_sizes",))
+def constant_mask(ctx, op: Op):
+    """``vector.constant_mask [c_1, ..., c_n]``: element ``i`` is 1 iff ``i_k < c_k`` for every
+    ``k`` (``0 <= c_k <= s_k``, checked by the verifier)."""
+    rt = _mask_type(op)
+    sizes = op.attrs.get("mask_dim_sizes")
+    if not isinstance(sizes, list) or len(sizes) != max(len(rt.shape), 1) or any(type(c) is not int for c in sizes):
+        raise Unsupported(f"'vector.constant_mask' sizes {sizes}", op.loc)
+    if not rt.shape:
+        return Tensor(rt, [], lambda idx: t.bv_val(int(sizes[0] > 0), 1))
+    return Tensor(rt, [t.int_val(d) for d in rt.shape],
+                  lambda idx: t.bool_to_bv1(t.and_(*(t.lt(i, t.int_val(c)) for i, c in zip(idx, sizes)))))
+
+
+@semantics("vector.shape_cast")
+def shape_cast(ctx, op: Op, src):
+    """``vector.shape_cast %v : vector<S> to vector<R>`` (same element count and type): the
+    elements in row-major order, regrouped into shape ``R``. Poison moves with the element."""
+    from irverify.semantics.tensor import delinearize, linearize
+
+    v = _vector(op, src, "source")
+    rt = op.results[0].type
+    src_dims = [t.int_val(d) for d in v.type.shape]
+    dims = [t.int_val(d) for d in rt.shape] if isinstance(rt, VectorType) else None
+    if dims is None or rt.elem != v.type.elem or _count(v.type.shape) != _count(rt.shape):
+        raise Unsupported(f"'vector.shape_cast' from {v.type} to {rt}", op.loc)
+
+    def src_index(idx):
+        return delinearize(linearize(idx, dims), src_dims) if src_dims else []
+
+    defined = None if v.defined is None else (lambda idx: v.is_defined(src_index(idx)))
+    return Tensor(rt, dims, lambda idx: v.at(src_index(idx)), defined)
+
+
+def _count(shape) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
+
+
+from irverify.semantics import vector_transfer as _transfer  # noqa: E402,F401  (registers transfer ops)

@@ -51,3 +51,103 @@ def test_dispatch_region_and_barrier_match_iree():
         assert ev.ub == []
         assert np.array_equal(np.asarray(ev.outputs[0]), np.asarray(theirs[0]))
         assert int(ev.outputs[1]) == int(np.asarray(theirs[1]))
+
+
+LOAD_TEXT = """
+func.func @load(%t: tensor<3x?xi32>, %i: index, %j: index) -> (i32, i1) {
+  %c1 = arith.constant 1 : index
+  %d = tensor.dim %t, %c1 : tensor<3x?xi32>
+  %v = flow.tensor.load %t[%i, %j] : tensor<3x?xi32>{%d}
+  %bi = arith.cmpi sgt, %v, %v : i32
+  return %v, %bi : i32, i1
+}
+"""
+
+
+def test_flow_tensor_load_matches_iree():
+    """``flow.tensor.load``: the element at in-bounds positions of a tensor with a dynamic dim;
+    positions outside it are UB for irverify (not run)."""
+    import numpy as np
+
+    from irverify.frontends.mlir.parse import parse_mlir
+    from irverify.verify.evaluate import evaluate_function
+
+    module = parse_mlir(LOAD_TEXT, "load.mlir")
+    rng = np.random.default_rng(3)
+    calls, ub = [], 0
+    for _ in range(12):
+        n = int(rng.integers(1, 5))
+        args = [rng.integers(-1000, 1000, (3, n)).astype(np.int32), int(rng.integers(0, 4)), int(rng.integers(0, n + 1))]
+        ev = evaluate_function(module, "load", args, fp_name="ieee")
+        if ev.ub:
+            ub += 1
+            assert args[1] >= 3 or args[2] >= n
+            continue
+        calls.append((args, ev))
+    assert len(calls) >= 3 and ub >= 1
+    runs = run_functions(LOAD_TEXT, [("load", a) for a, _ in calls])
+    for (args, ev), theirs in zip(calls, runs):
+        assert not isinstance(theirs, ExecutionError), theirs
+        assert int(np.asarray(ev.outputs[0])) == int(np.asarray(theirs[0])) == int(args[0][args[1], args[2]])
+
+
+DISPATCH = """
+func.func @f(%a: tensor<4x6xi32>, %b: tensor<6xi32>, %s: i32) -> (tensor<6x4xi32>, tensor<3xi32>) {
+  %r:2 = flow.dispatch.workgroups(%a, %b, %s) : (tensor<4x6xi32>, tensor<6xi32>, i32) -> (tensor<6x4xi32>, tensor<3xi32>) =
+      (%ia: !iree_tensor_ext.dispatch.tensor<readonly:tensor<4x6xi32>>, %ib: !iree_tensor_ext.dispatch.tensor<readonly:tensor<6xi32>>, %is: i32,
+       %oa: !iree_tensor_ext.dispatch.tensor<writeonly:tensor<6x4xi32>>, %ob: !iree_tensor_ext.dispatch.tensor<writeonly:tensor<3xi32>>) {
+    %x = iree_tensor_ext.dispatch.tensor.load %ia, offsets = [0, 0], sizes = [4, 6], strides = [1, 1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<4x6xi32>> -> tensor<4x6xi32>
+    %y = iree_tensor_ext.dispatch.tensor.load %ib, offsets = [1], sizes = [3], strides = [2] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<6xi32>> -> tensor<3xi32>
+    %e = tensor.empty() : tensor<6x4xi32>
+    %t = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x6xi32>) outs(%e : tensor<6x4xi32>) {
+    ^bb0(%in: i32, %out: i32):
+      %m = arith.addi %in, %is : i32
+      linalg.yield %m : i32
+    } -> tensor<6x4xi32>
+    %e2 = tensor.empty() : tensor<3xi32>
+    %z = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%y : tensor<3xi32>) outs(%e2 : tensor<3xi32>) {
+    ^bb0(%in: i32, %out: i32):
+      %m = arith.muli %in, %is : i32
+      linalg.yield %m : i32
+    } -> tensor<3xi32>
+    iree_tensor_ext.dispatch.tensor.store %t, %oa, offsets = [0, 0], sizes = [6, 4], strides = [1, 1] : tensor<6x4xi32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<6x4xi32>>
+    %z2 = tensor.extract_slice %z[1] [2] [1] : tensor<3xi32> to tensor<2xi32>
+    iree_tensor_ext.dispatch.tensor.store %z2, %ob, offsets = [0], sizes = [2], strides = [1] : tensor<2xi32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<3xi32>>
+    flow.return
+  } count() -> (index, index, index) {
+    %x, %y, %z = iree_tensor_ext.dispatch.workgroup_count_from_slice()
+    flow.return %x, %y, %z : index, index, index
+  }
+  return %r#0, %r#1 : tensor<6x4xi32>, tensor<3xi32>
+}
+"""
+
+
+@pytest.mark.slow  # compiles a module (several seconds on 2 cores)
+def test_dispatch_workgroups_match_iree():
+    """``flow.dispatch.workgroups`` with two readonly tensor arguments (a full and a strided
+    load), a scalar argument and two results, one stored whole and one partly (its unwritten
+    element is poison for irverify and not compared). IREE compiles the dispatch without
+    workgroup distribution (the body, which reads no workgroup id, is the whole dispatch)."""
+    import numpy as np
+
+    from irverify.execute.iree import run_host_module
+    from irverify.frontends.mlir.dispatch_confirm import CPU_TARGET
+    from irverify.frontends.mlir.parse import parse_mlir
+    from irverify.verify.evaluate import evaluate_function
+
+    host = (f"#cpu = {CPU_TARGET}\nmodule attributes {{hal.device.targets = "
+            f"[#hal.device.target<\"local\", [#cpu]> : !hal.device]}} {{\n{DISPATCH}\n}}\n")
+    module = parse_mlir(DISPATCH, "dispatch.mlir")
+    rng = np.random.default_rng(8)
+    calls = [("f", [rng.integers(-1000, 1000, (4, 6)).astype(np.int32), rng.integers(-1000, 1000, 6).astype(np.int32),
+                    np.int32(rng.integers(-50, 50))]) for _ in range(4)]
+    runs = run_host_module(host, calls)
+    for (_, args), theirs in zip(calls, runs):
+        assert not isinstance(theirs, ExecutionError), theirs
+        ev = evaluate_function(module, "f", args, fp_name="ieee")
+        assert ev.ub == [] and ev.undefined[0] is None
+        assert np.array_equal(np.asarray(ev.outputs[0]), np.asarray(theirs[0]))
+        undefined = np.asarray(ev.undefined[1])
+        assert undefined.tolist() == [False, False, True]
+        assert np.array_equal(np.asarray(ev.outputs[1])[~undefined], np.asarray(theirs[1])[~undefined])
