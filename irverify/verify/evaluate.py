@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from irverify.ir.core import FloatType, IndexType, IntType, Module
+from irverify.ir.core import FloatType, IndexType, IntType, Module, ShapeType
 from irverify.semantics.values import Scalar, Tensor
 from irverify.smt import terms as t
 from irverify.smt.floats import float_bits, theory
@@ -81,11 +81,13 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     fn = module.functions[name]
     inputs = make_inputs(fn, fp, poison=bool(poison))  # otherwise concrete arguments are not poison
     pairs = _poison_pairs(inputs, poison) if poison else []
-    for argname, val, arg in zip(inputs.arg_names, inputs.args, args):
+    for argname, val, arg, param in zip(inputs.arg_names, inputs.args, args, fn.args):
         if isinstance(val, Scalar):
             if poison and poison.get(argname) is True:
                 arg = 0  # a poison scalar: its value is never observed
             pairs.append((val.term, _scalar_term(arg, val.type, fp)))
+        elif isinstance(param.type, ShapeType) and param.type.free:  # R.Shape(ndim=k): its k values
+            pairs += [(f.term, _scalar_term(a, f.type, fp)) for f, a in zip(val.fields, arg, strict=True)]
     dims_of = {}
     for val, arg in zip(inputs.args, args):
         if isinstance(val, Tensor):
