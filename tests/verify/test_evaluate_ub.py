@@ -34,6 +34,9 @@ def test_no_ub_whatever_the_inputs_builds_no_arrays(monkeypatch):
     assert evaluate.evaluate_function(mod, "fadd", [x, x], outputs_too=False).ub == []
     assert calls == []
     ints = np.array([1, 2, 3, 4], np.int32)
+    # UB of kinds not asked for (confirmation ignores an opaque op's static-extent precondition)
+    assert evaluate.evaluate_function(mod, "idiv", [ints, ints * 0], outputs_too=False, ub_kinds=lambda r: False).ub == []
+    assert calls == []
     assert evaluate.evaluate_function(mod, "idiv", [ints, ints], outputs_too=False).ub == []
     assert evaluate.evaluate_function(mod, "idiv", [ints, ints * 0], outputs_too=False).ub != []
     assert calls
