@@ -308,6 +308,8 @@ def bind(ctx, fn: Function, params: list[Value], leaves: list, t_fn: Function) -
     def one(ty: Type, label: str):
         if isinstance(ty, TupleType):
             return TupleValue([one(ft, f"{label}[{i}]") for i, ft in enumerate(ty.fields)])
+        if isinstance(ty, ShapeType) and ty.free:
+            raise Unsupported(f"shape weight {label} of @{fn.name} of unknown values", fn.loc)
         if isinstance(ty, ShapeType):  # an R.Shape weight (T returns its values): they bind its dims
             v = TupleValue([leaves.pop(0) for _ in ty.dims])
             if not all(isinstance(f, Scalar) and isinstance(f.type, IndexType) for f in v.fields):

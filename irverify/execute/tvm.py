@@ -159,11 +159,17 @@ def _child_main(module, calls, fd: int) -> None:
             _send(fd, ExecutionError("run", _one_line(e)))
 
 
+class ShapeArg(tuple):
+    """An argument for an ``R.Shape`` parameter: its integer values (passed as a TVM shape)."""
+
+
 def _to_tvm(tvm, a):
-    """A numpy argument as a TVM tensor; a list/tuple (a Relax tuple parameter) element-wise; a
-    Python scalar as itself."""
+    """A numpy argument as a TVM tensor; a ``ShapeArg`` as a TVM shape; a list/tuple (a Relax
+    tuple parameter) element-wise; a Python scalar as itself."""
     import numpy as np
 
+    if isinstance(a, ShapeArg):
+        return tvm.runtime.ShapeTuple([int(v) for v in a])
     if isinstance(a, (list, tuple)):
         return [_to_tvm(tvm, x) for x in a]
     if type(a) in (bool, int, float):  # an R.Prim parameter takes a Python scalar (numpy

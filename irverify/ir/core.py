@@ -154,9 +154,12 @@ class TupleType:
 @dataclass(frozen=True)
 class ShapeType:
     """A Relax ``R.Shape([d0, d1, ...])`` value: a tuple of ``index`` values; each dim is an
-    int or the name of a symbolic dim (the value *is* that dim)."""
+    int or the name of a symbolic dim (the value *is* that dim). ``free``: an ``R.Shape(ndim=k)``
+    parameter, whose ``k`` entries are arbitrary ``int64`` values (TVM's VM accepts any, negative
+    ones too), named by ``dims`` but not dims."""
 
     dims: tuple[int | str, ...]
+    free: bool = False
 
     def __str__(self) -> str:
         return "shape<" + ", ".join(map(str, self.dims)) + ">"

@@ -429,6 +429,35 @@ def shape(ctx, op: Op, *_):
     return TupleValue([Scalar(dim_term(ctx, d), IndexType()) for d in op.attrs["dims"]])
 
 
+@semantics("relax.shape_to_tensor")
+def shape_to_tensor(ctx, op: Op, shape):
+    """``R.shape_to_tensor(s)`` (and ``R.call_pure_packed("relax.run.shape_to_tensor", s)``, the
+    function TVM lowers it to: ``tvm.runtime.tensor([int(v) for v in s])``): the rank-1 ``int64``
+    tensor of the shape's ``k >= 1`` values, in order."""
+    from irverify.ir.core import IndexType
+
+    ty = result_type(op)
+    if not isinstance(shape, TupleValue) or not shape.fields or \
+            not all(isinstance(f, Scalar) and isinstance(f.type, IndexType) for f in shape.fields):
+        raise Unsupported(f"'{op.name}' of a value that is not a non-empty shape", op.loc)
+    n = len(shape.fields)
+    if ty.elem != IntType(64) or ty.shape not in ((n,), (None,)):
+        raise Unsupported(f"'{op.name}' with result type {ty} for a shape of {n} values", op.loc)
+    vals = [t.int_to_bv(f.term, 64) for f in shape.fields]
+
+    def elem(idx):
+        out = vals[-1]
+        for k in range(n - 2, -1, -1):
+            out = t.ite(idx[0] == k, vals[k], out)
+        return out
+
+    def defined(idx):
+        return t.and_(*(t.not_(f.poison) for f in shape.fields if f.poison is not None))
+
+    has_poison = any(f.poison is not None for f in shape.fields)
+    return Tensor(ty, [t.int_val(n)], elem, defined if has_poison else None)
+
+
 @semantics("relax.tuple")
 def make_tuple(ctx, op: Op, *fields):
     return TupleValue(list(fields))

@@ -322,6 +322,8 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
         return argument(ty, name, inputs, loc)
     if isinstance(ty, TupleType):
         return TupleValue([symbolic_value(f, f"{name}.{i}", inputs, loc) for i, f in enumerate(ty.fields)])
+    if isinstance(ty, ShapeType) and ty.free:  # R.Shape(ndim=k): k int64 values
+        return TupleValue([symbolic_value(IndexType(), f"{name}[{k}]", inputs, loc) for k in range(len(ty.dims))])
     if isinstance(ty, ShapeType):  # a Relax shape: its values are the dims it names
         return TupleValue([Scalar(t.int_val(d) if isinstance(d, int) else named_dim(inputs, d), IndexType())
                            for d in ty.dims])

@@ -8,12 +8,13 @@ element is simplified to a constant.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
-from irverify.ir.core import FloatType, IndexType, IntType, Module
+from irverify.ir.core import FloatType, IndexType, IntType, Module, ShapeType
 from irverify.semantics.values import Scalar, Tensor
 from irverify.smt import terms as t
 from irverify.smt.floats import float_bits, theory
@@ -62,7 +63,7 @@ def _python_value(term, ty, fp):
 
 def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str = "ieee",
                       outputs_too: bool = True, interpret: dict | None = None,
-                      poison: dict | None = None) -> Evaluation:
+                      poison: dict | None = None, ub_kinds: Callable[[str], bool] | None = None) -> Evaluation:
     """Run function ``name`` of ``module`` on concrete ``args`` through irverify's semantics.
     With ``outputs_too=False`` only the UB conditions are evaluated (``outputs`` is empty).
     ``interpret`` evaluates float outputs numerically, giving the uninterpreted functions by
@@ -73,7 +74,8 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     reported like a poison element (masked in ``undefined``). ``poison`` names the arguments
     that are poison, as a counterexample gives them (``Counterexample.poison_inputs``: True for
     a scalar, the list of poison indices for a tensor); their poison propagates as the op
-    definitions say (a scalar's value in ``args`` is then ignored)."""
+    definitions say (a scalar's value in ``args`` is then ignored). ``ub_kinds``: only the UB
+    conditions whose reason it accepts are evaluated and reported."""
     from irverify.cex.extract import element_count, numpy_dtype
     from irverify.verify.encode import encode_function, make_inputs
 
@@ -81,11 +83,13 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     fn = module.functions[name]
     inputs = make_inputs(fn, fp, poison=bool(poison))  # otherwise concrete arguments are not poison
     pairs = _poison_pairs(inputs, poison) if poison else []
-    for argname, val, arg in zip(inputs.arg_names, inputs.args, args):
+    for argname, val, arg, param in zip(inputs.arg_names, inputs.args, args, fn.args):
         if isinstance(val, Scalar):
             if poison and poison.get(argname) is True:
                 arg = 0  # a poison scalar: its value is never observed
             pairs.append((val.term, _scalar_term(arg, val.type, fp)))
+        elif isinstance(param.type, ShapeType) and param.type.free:  # R.Shape(ndim=k): its k values
+            pairs += [(f.term, _scalar_term(a, f.type, fp)) for f, a in zip(val.fields, arg, strict=True)]
     dims_of = {}
     for val, arg in zip(inputs.args, args):
         if isinstance(val, Tensor):
@@ -105,6 +109,9 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             memrefs.append((val, inputs.symbols[f"memref.{name_}"][2], arr))
     pairs += [(d, t.int_val(n)) for d, n in dims_of.values()]
     enc = encode_function(fn, module, inputs, fp)
+    ubs = [u for u in enc.state.ub if ub_kinds is None or ub_kinds(u.reason)]
+    if not outputs_too and all(t.static_bool(t.simplify(u.cond)) is False for u in ubs):
+        return Evaluation([], [], [])  # no UB whatever the inputs: the inputs' arrays are not built
     tensor_subst = []
     for name, val, arg in zip(inputs.arg_names, inputs.args, args):
         if isinstance(val, Tensor):
@@ -171,7 +178,7 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             out[pos] = _python(concrete(v), val.type.elem, fp)
         outputs.append(out.reshape(arr.shape))
         undefined.append(mask.reshape(arr.shape) if mask.any() else None)
-    ub = [u.reason for u in enc.state.ub if _may_hold(concrete(u.cond))]
+    ub = [u.reason for u in ubs if _may_hold(concrete(u.cond))]
     return Evaluation(outputs, ub, undefined)
 
 

@@ -3,7 +3,8 @@ random shapes are legalised by TVM's ``LegalizeOps`` into PrimFuncs, irverify ev
 legalised module (every ``call_tir`` translated, none opaque) and TVM runs it, on random values.
 Covers elementwise arithmetic with broadcasting, math intrinsics, comparisons, ``Select``,
 casts, index arithmetic (reshape's floordiv/floormod, take's loaded index, strided slices,
-concatenation's ``if_then_else``), reductions with ``T.init()`` (sum, max, matmul, mean),
+concatenation's ``if_then_else``), reductions with ``T.init()`` (sum, max, matmul, mean, and
+``group_norm``'s two sums in one block through ``T.let`` bindings),
 integer floor division and symbolic extents."""
 
 from __future__ import annotations
@@ -20,7 +21,8 @@ from irverify.frontends.relax.parse import _blank_imports, translate_module  # n
 from irverify.verify.evaluate import evaluate_function  # noqa: E402
 
 RNG = np.random.default_rng(2026)
-NUMERIC = {"real.exp": math.exp, "real.tanh": math.tanh, "real.sqrt": math.sqrt}
+NUMERIC = {"real.exp": math.exp, "real.tanh": math.tanh, "real.sqrt": math.sqrt,
+           "real.rsqrt": lambda v: 1 / math.sqrt(v)}
 f32, i32, i64 = "float32", "int32", "int64"
 
 
@@ -96,6 +98,9 @@ def slow_cases():
     for _ in range(3):
         nn = int(RNG.integers(1, 5))
         sym.append([_values((nn, 3), f32), _values((3,), f32)])
+    g = (2, 4, *_shape(2))
+    c.append(_static("group_norm", [("x", g, f32), ("gamma", (4,), f32), ("beta", (4,), f32)],
+                     "R.nn.group_norm(x, gamma, beta, num_groups=2, channel_axis=1, axes=[2, 3])", "close"))
     c.append(Case("symbolic_add_permute", [("x", ("n", 3), f32), ("y", (3,), f32)],
                   "R.permute_dims(R.add(x, y), [1, 0])", sym))
     return c

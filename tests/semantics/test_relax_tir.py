@@ -209,3 +209,42 @@ def test_float_scalar_argument():
     assert verdict(module(MIN_SCALAR, params, "R.minimum(x, y)", call)) == Verdict.CORRECT
     swapped = MIN_SCALAR.replace("T.min(a[vi], y)", "T.min(y, a[vi])")  # NaN and -0/+0 order differ
     assert verdict(module(swapped, params, "R.minimum(x, y)", call)) != Verdict.CORRECT
+
+
+SUM2 = '''    @T.prim_func(private=True, s_tir=True)
+    def sum2(a: T.Buffer((T.int64(2), T.int64(3)), "float32"), s: T.Buffer((T.int64(2),), "float32"),
+             q: T.Buffer((T.int64(2),), "float32")):
+        for i, k in T.grid(T.int64(2), T.int64(3)):
+            with T.sblock("sum2"):
+                vi, vk = T.axis.remap("SR", [i, k])
+                with T.init():
+                    s[vi] = T.float32(0.0)
+                    q[vi] = T.float32(0.0)
+                v_s: T.let[T.float32] = s[vi] + a[vi, vk]
+                v_q: T.let[T.float32] = q[vi] + a[vi, vk] * a[vi, vk]
+                s[vi] = v_s
+                q[vi] = v_q
+
+'''
+CALL_SUM2 = 'R.call_tir(Module.sum2, (x,), [R.Tensor((2,), "float32"), R.Tensor((2,), "float32")])'
+
+
+def test_let_bound_two_output_reduction_is_two_sums():
+    """``T.let`` variables stand for their values; a block storing into two buffers whose values
+    read only their own accumulators is two reductions (``group_norm``'s legalisation)."""
+    src = "(R.sum(x, axis=[1]), R.sum(R.multiply(x, x), axis=[1]))"
+    assert verdict(module(SUM2, X, src, CALL_SUM2)) == Verdict.CORRECT
+    swapped = "(R.sum(R.multiply(x, x), axis=[1]), R.sum(x, axis=[1]))"
+    int_sum2 = SUM2.replace("float32", "int32").replace("T.int32(0.0)", "T.int32(0)")
+    int_call = CALL_SUM2.replace("float32", "int32")
+    assert verdict(module(int_sum2, X.replace("float32", "int32"), swapped, int_call)) == Verdict.INCORRECT
+
+
+@pytest.mark.parametrize("prim, reason", [
+    (SUM2.replace("q[vi] + a[vi, vk] * a[vi, vk]", "q[vi] + s[vi]"), "another of its stores"),
+    (SUM2.replace("                q[vi] = v_q\n", "                q[vi] = v_q\n                s[vi] = v_q\n"),
+     "storing twice"),
+], ids=["reads-other-store", "two-stores-one-buffer"])
+def test_multi_store_block_outside_the_subset(prim, reason):
+    attr = call_op(module(prim, X, "(x, x)", CALL_SUM2)).attrs["tir"]
+    assert attr[0] == "opaque" and reason in attr[1], attr

@@ -59,7 +59,7 @@ def source_undefined(mod: Module, fn: Function, args: list) -> bool:
     from irverify.verify.evaluate import evaluate_function
 
     try:
-        ub = evaluate_function(mod, fn.name, args, fp_name="ieee", outputs_too=False).ub
-        return any(not reason.endswith(STATIC_SHAPE_UB) for reason in ub)
+        return bool(evaluate_function(mod, fn.name, args, fp_name="ieee", outputs_too=False,
+                                      ub_kinds=lambda reason: not reason.endswith(STATIC_SHAPE_UB)).ub)
     except (Unsupported, ValueError, TypeError):
         return False

@@ -27,6 +27,8 @@ Translation rules:
   parameters bound to the arguments when they have the parameter's type (``_Translator.inline``);
   a local function used as a value (returned, passed, in a tuple) or called recursively is
   unsupported;
+* an ``R.Shape(ndim=k)`` parameter is a ``ShapeType`` with ``free`` entries (arbitrary ``int64``
+  values); ``R.call_pure_packed`` of a function of ``PURE_PACKED`` is the op it implements;
 * anything else (``call_pure_packed``, ``print``, VM builtins) is rejected with ``Unsupported``
   naming it and its source line.
 """
@@ -67,6 +69,11 @@ DTYPES = {
     "float64": FloatType("f64"), "bool": IntType(1), "int8": IntType(8), "int16": IntType(16),
     "int32": IntType(32), "int64": IntType(64),
 }
+
+# ``R.call_pure_packed`` of these TVM runtime functions is the Relax op each implements (the op's
+# ``FCallPacked`` attribute: ``relax.shape_to_tensor`` is lowered to ``relax.run.shape_to_tensor``,
+# python/tvm/relax/op/base.py); any other packed call is unsupported.
+PURE_PACKED = {"relax.run.shape_to_tensor": "relax.shape_to_tensor"}
 
 # Non-tensor arguments of an op become attributes: (argument kind, attribute name) per position.
 # Kinds: "value" (an operand), "values" (a tuple whose fields are operands), "shape" (a
@@ -238,6 +245,8 @@ class _Translator:
             return TensorType(tuple(dims), elem)
         if isinstance(ty, relax.TupleType):
             return TupleType(tuple(self.type_of(f, param) for f in ty.fields))
+        if isinstance(ty, relax.ShapeType) and ty.values is None and param and ty.ndim > 0:
+            return ShapeType(tuple(f"value{k}" for k in range(ty.ndim)), free=True)  # R.Shape(ndim=k)
         if isinstance(ty, relax.ShapeType) and ty.values is not None:
             if param:
                 return ShapeType(tuple(self._param_dim(d) for d in ty.values))
@@ -512,6 +521,10 @@ class _Translator:
         name = call.op.name
         if name == "relax.call_tir":
             return self.call_tir(call, var, result_type)
+        if name == "relax.call_pure_packed" and isinstance(call.args[0], relax.ExternFunc) and \
+                str(call.args[0].global_symbol) in PURE_PACKED:  # a packed function with an op's meaning
+            operands = [self.operand(a) for a in call.args[1:]]
+            return self.emit(PURE_PACKED[str(call.args[0].global_symbol)], operands, result_type, {}, var.name)
         attrs = reflect_attrs(call.attrs)
         spec = ARG_SPECS.get(name)
         operands: list[Value] = []

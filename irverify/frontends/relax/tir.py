@@ -38,7 +38,7 @@ from irverify.ir.core import Location
 
 # TIR node kinds that only compute values, traverse loops or declare things (tvm 0.27 names).
 PURE_NODES = frozenset({
-    "PrimFunc", "For", "SBlock", "SBlockRealize", "SeqStmt", "IfThenElse", "LetStmt", "Let",
+    "PrimFunc", "For", "SBlock", "SBlockRealize", "SeqStmt", "IfThenElse", "LetStmt", "Let", "Bind",
     "BufferStore", "TensorLoad", "Evaluate", "Var", "SizeVar", "IterVar", "Range", "IntImm",
     "FloatImm", "StringImm", "Array", "Map", "PrimType", "BufferType", "BufferRegionType",
     "TensorRegion", "TupleType", "DictAttrs", "Add", "Sub", "Mul", "Div", "Mod", "FloorDiv",

@@ -12,7 +12,10 @@ holding a sequence of loop nests, each ending in one ``T.sblock`` that
   spatial vars only), with no annotations, no ``thread_binding`` and a step of 1;
 * has no predicate, annotations, ``match_buffer`` or nested allocation;
 * stores once, into one buffer, at indices that are its spatial iter vars (each exactly once) or
-  constants: the block writes the element at those indices once per spatial point;
+  constants: the block writes the element at those indices once per spatial point; or, after
+  ``T.let`` bindings (``Bind``, each variable standing for its value), stores into several
+  buffers, each value reading no buffer another of the stores writes: the block is then one
+  block per store (``_Translator.body_parts``);
 * for a reduction (``T.axis.reduce`` vars), folds its value over the reduction vars in loop
   order starting from ``T.init()``'s value (a store to the same element), or from the element's
   previous content when there is no init (a block without reduction vars runs its init, then
@@ -119,7 +122,7 @@ class _Translator:
                 self.buffers[b] = ("a", len(allocs))
                 allocs.append(self.buffer_type(b.ty))
             root = blk.body
-        blocks = [self.nest(s) for s in (root.seq if type(root).__name__ == "SeqStmt" else [root])]
+        blocks = [b for s in (root.seq if type(root).__name__ == "SeqStmt" else [root]) for b in self.nest(s)]
         written = {b[0] for b in blocks}
         for k in range(n_inputs, len(kinds)):
             if kinds[k] and ("p", k) not in written:
@@ -128,7 +131,7 @@ class _Translator:
 
     # -- loop nests and blocks ---------------------------------------------------------
 
-    def nest(self, stmt) -> tuple:
+    def nest(self, stmt) -> list:
         loops = []
         while type(stmt).__name__ == "For":
             kind = int(stmt.kind)
@@ -144,7 +147,7 @@ class _Translator:
             raise NotTranslatable(f"TIR {type(stmt).__name__} in a loop nest")
         return self.block(stmt, loops)
 
-    def block(self, realize, loops) -> tuple:
+    def block(self, realize, loops) -> list:
         import tvm_ffi
 
         blk = realize.block
@@ -152,9 +155,7 @@ class _Translator:
             raise NotTranslatable("a block predicate")
         if len(blk.annotations) or len(blk.match_buffers) or len(blk.alloc_buffers):
             raise NotTranslatable("block annotations or allocations")
-        body = blk.body
-        if type(body).__name__ != "BufferStore" or body.buffer not in self.buffers:
-            raise NotTranslatable(f"a block whose body is a {type(body).__name__}")
+        binds, stores = self.body_parts(blk.body)
         saved = dict(self.names)
         spatial, reduce, used = [], [], set()
         bound: dict = {}  # loop -> (iter var kind, name)
@@ -184,29 +185,74 @@ class _Translator:
                 reduce.append((var, extent))
             else:
                 spatial.append((var, extent))
-        buf = self.buffers[body.buffer]
-        store = tuple(self.expr(i) for i in body.indices)
         spatial_vars = [v for v, _ in spatial]
-        if sorted(s for s in store if s[0] == "var") != sorted(spatial_vars) or \
-                any(s[0] not in ("var", "imm") for s in store) or \
-                any(s[0] == "var" and s not in spatial_vars for s in store):
-            raise NotTranslatable("a store whose indices are not the block's spatial iter vars")
-        self.store = (body.buffer, store)
-        init = None
-        if blk.init is not None:
-            st = blk.init
-            if type(st).__name__ != "BufferStore" or not st.buffer.same_as(body.buffer) or \
-                    tuple(self.expr(i) for i in st.indices) != store:
-                raise NotTranslatable("a T.init that does not store the reduced element")
-            init = self.expr(st.value)
-        value = self.expr(body.value)
-        self.store = None
+        inits = self.init_stores(blk.init, stores)
+        self.written = [st.buffer for st in stores]
+        self.binds = binds
+        out = []
+        for st, init_st in zip(stores, inits):
+            store = tuple(self.expr(i) for i in st.indices)
+            if sorted(s for s in store if s[0] == "var") != sorted(spatial_vars) or \
+                    any(s[0] not in ("var", "imm") for s in store) or \
+                    any(s[0] == "var" and s not in spatial_vars for s in store):
+                raise NotTranslatable("a store whose indices are not the block's spatial iter vars")
+            self.store = (st.buffer, store)
+            init = None
+            if init_st is not None:
+                if tuple(self.expr(i) for i in init_st.indices) != store:
+                    raise NotTranslatable("a T.init that does not store the reduced element")
+                init = self.expr(init_st.value)
+            value = self.expr(st.value)
+            out.append((self.buffers[st.buffer], store, tuple(spatial), tuple(reduce), init, value))
+        self.store, self.written, self.binds = None, [], {}
         self.names = saved
-        return (buf, store, tuple(spatial), tuple(reduce), init, value)
+        return out
+
+    def body_parts(self, body) -> tuple[dict, list]:
+        """A block body: ``T.let`` bindings (``Bind``), then one or more stores into distinct
+        buffers. A bound variable stands for its value, substituted where it is used: the
+        value is pure and, since every binding precedes every store, reads the buffers as they
+        are before the block's stores. Each store's value then reads no buffer another store of
+        the block writes (checked in ``expr``), so the block is the sequence of one block per
+        store (a multi-output reduction, as ``LegalizeOps`` emits for ``group_norm``)."""
+        stmts = list(body.seq) if type(body).__name__ == "SeqStmt" else [body]
+        binds: dict = {}
+        k = 0
+        while k < len(stmts) and type(stmts[k]).__name__ == "Bind":
+            b = stmts[k]
+            if str(b.var.ty.dtype) != str(b.value.ty.dtype):
+                raise NotTranslatable("a T.let whose variable's dtype differs from its value's")
+            binds[b.var] = b.value
+            k += 1
+        stores = stmts[k:]
+        if not stores or any(type(st).__name__ != "BufferStore" or st.buffer not in self.buffers for st in stores):
+            kinds = ", ".join(type(st).__name__ for st in stmts)
+            raise NotTranslatable(f"a block whose body is ({kinds})")
+        if any(a.buffer.same_as(b.buffer) for i, a in enumerate(stores) for b in stores[i + 1:]):
+            raise NotTranslatable("a block storing twice into one buffer")
+        return binds, stores
+
+    def init_stores(self, init, stores) -> list:
+        """For each store of the block, the ``T.init()`` store into its buffer (``None`` when
+        the block has no init); an init must store into exactly the buffers the block stores."""
+        if init is None:
+            return [None] * len(stores)
+        inits = list(init.seq) if type(init).__name__ == "SeqStmt" else [init]
+        if any(type(st).__name__ != "BufferStore" for st in inits) or len(inits) != len(stores):
+            raise NotTranslatable("a T.init that does not store the reduced elements")
+        out = []
+        for st in stores:
+            match = [i for i in inits if i.buffer.same_as(st.buffer)]
+            if len(match) != 1:
+                raise NotTranslatable("a T.init that does not store the reduced elements")
+            out.append(match[0])
+        return out
 
     # -- expressions -------------------------------------------------------------------
 
     store = None
+    written: list = []  # the buffers the block being translated stores into
+    binds: dict = {}  # its T.let variables -> their (TVM) values
 
     def expr(self, e) -> tuple:
         kind = type(e).__name__
@@ -215,6 +261,8 @@ class _Translator:
         if kind == "FloatImm":
             return ("imm", _dtype(e.ty), float(e.value))
         if kind in ("Var", "SizeVar"):
+            if e in self.binds:
+                return self.expr(self.binds[e])
             if e not in self.names:
                 raise NotTranslatable(f"variable {e.name} that is not a size, parameter or iter var")
             return self.names[e]
@@ -235,6 +283,8 @@ class _Translator:
                 if indices != self.store[1]:
                     raise NotTranslatable("a block reading its own buffer at other indices")
                 return ("acc", dt)
+            if any(e.source.same_as(b) for b in self.written):
+                raise NotTranslatable("a block reading a buffer another of its stores writes")
             return ("load", dt, self.buffers[e.source], indices)
         if kind == "Call":
             import tvm
