@@ -19,7 +19,7 @@ from irverify.smt import terms as t
 from irverify.verify.refinement import CHECK_UB, Outcome, run_checks
 
 NOTE = "an earlier counterexample {why}; this one has every dynamic dim >= {k}"
-FLUSHED = "had a subnormal float input, which IREE's llvm-cpu code flushes to zero"
+FLUSHED = "had a subnormal float input, which compiled code may flush to zero (IREE's llvm-cpu code does)"
 FLUSHED_NOTE = "an earlier counterexample " + FLUSHED + "; this one has none"
 NORMAL_ELEMENTS = 64  # tensor inputs up to this many elements are kept free of subnormals
 LARGE_DIM = 1024
