@@ -145,13 +145,16 @@ def tensor_update(ctx, op: Op, *args):
     return Tensor(op.results[0].type, list(target.dims), elem, defined)
 
 
-@semantics("flow.tensor.splat")
+@semantics("flow.tensor.splat", poison=True)
 def tensor_splat(ctx, op: Op, value, *res_dims):
-    """A tensor of the result's extents, every element ``value``."""
+    """A tensor of the result's extents, every element ``value`` (a poison ``value`` makes every
+    element poison, as ``linalg.fill`` does; a poison extent is UB)."""
     from irverify.semantics.values import Scalar
 
     if not isinstance(value, Scalar):
         raise Unsupported("flow.tensor.splat of a non-scalar", op.loc)
+    for d in res_dims:
+        ctx.require_not_poison(d, "an extent of 'flow.tensor.splat'")
     _plain(op)
     dims = _result_dims(ctx, op, list(res_dims))
     defined = None if value.poison is None else (lambda _i, p=value.poison: t.not_(p))
