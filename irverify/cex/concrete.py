@@ -120,6 +120,7 @@ def _differ(a, b):
 
 REFERENCE = "irverify's concrete evaluation of the op definitions (no compiler involved)"
 EVALUATED_ELEMENTS = 4096  # larger inputs: the element-by-element evaluation costs too much
+UB_EVALUATED_ELEMENTS = 1 << 17  # UB alone: only the input arrays its conditions read are built
 
 
 def exact_witness(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
@@ -135,13 +136,15 @@ def exact_witness(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
     from irverify.cex.confirm import call_args
     from irverify.verify.evaluate import evaluate_function
 
+    ub_only = cex.check.startswith("target has undefined")
     try:
-        args_s, args_t = call_args(s, cex, build_large=False), call_args(g, cex, build_large=False)
+        args_s = call_args(s, cex, build_large=ub_only)  # named as the source's arguments
     except ValueError:
         return None
-    if sum(np.asarray(a).size for a in args_s) > EVALUATED_ELEMENTS:
+    args_t = args_s  # the same positional arguments (the target may name them otherwise)
+    size = sum(np.asarray(a).size for a in args_s)
+    if size > (UB_EVALUATED_ELEMENTS if ub_only else EVALUATED_ELEMENTS):
         return None
-    ub_only = cex.check.startswith("target has undefined")
     try:
         with np.errstate(all="ignore"):
             ev_s = evaluate_function(src_mod, s.name, args_s, fp_name="ieee", outputs_too=not ub_only,

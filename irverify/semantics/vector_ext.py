@@ -12,8 +12,11 @@ padding value's use, so a lane that reads outside is an unknown value (``Ctx.add
 fresh function of the lane on each side): a counterexample that rests on the source's is
 ``unknown``, and since the target's is unconstrained, a target reading outside where the source
 reads inside is never proved; every counterexample through such a read needs confirmation
-(``ctx.approximate``). A poison offset or gathered index is UB (an address). Masks (whose
-padding semantics the doc does not state) and memref sources are unsupported.
+(``ctx.approximate``). A poison offset or gathered index is UB (an address): IREE lowers a
+``transfer_gather`` without a mask to ``vector.gather`` with an all-true mask
+(``VectorExt/Transforms/LowerTransferGatherScatterToVector.cpp``), whose definition makes an
+enabled lane with an out-of-bounds index undefined, and a poison index may be any value. Masks
+(whose padding semantics the doc does not state) and memref sources are unsupported.
 """
 
 from __future__ import annotations

@@ -114,8 +114,8 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
         return Evaluation([], [], [])  # no UB whatever the inputs: the inputs' arrays are not built
     tensor_subst = []
     for name, val, arg in zip(inputs.arg_names, inputs.args, args):
-        if isinstance(val, Tensor):
-            tensor_subst.append((val, inputs.arrays[name], np.asarray(arg)))
+        if isinstance(val, Tensor) and (outputs_too or any(t.mentions(u.cond, inputs.arrays[name]) for u in ubs)):
+            tensor_subst.append((val, inputs.arrays[name], np.asarray(arg)))  # UB alone: the arrays it reads
 
     array_pairs = [(arr_term, _array_term(arr, val, fp)) for val, arr_term, arr in tensor_subst]
     array_pairs += [(init, _flat_array_term(arr, val.type.elem, fp)) for val, init, arr in memrefs]
