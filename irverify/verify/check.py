@@ -22,8 +22,10 @@ FLOAT_TIMEOUT_HINT = ("the float models did not decide in time; retry with --fp=
                       "or with --fp=ieee and a larger --timeout")
 ESCALATED = "decided under exact IEEE-754 floats (round to nearest even): the abstract float model could not decide"
 # Escalation to exact IEEE floats is tried when every statically shaped tensor of the pair has
-# at most this many elements (dynamic extents stay symbolic: one element stands for all).
-ESCALATE_ELEMENTS = 4096
+# at most this many elements (dynamic extents stay symbolic: one element stands for all). An
+# elementwise check is one query over a symbolic index whatever the extents, and all the IEEE
+# queries of a function share one query's budget, so the bound only keeps out huge signatures.
+ESCALATE_ELEMENTS = 1 << 24
 
 
 # Words of ops through which a program can see the bits of a NaN (its payload or sign).
