@@ -165,7 +165,13 @@ class Store:
         in_view = t.and_(t.le(t.int_val(0), q), t.lt(q, numel))
         strides = strides_of(dims)
         if side is not None:
-            v = [t.fresh_int("v") for _ in dims]
+            # One set of coordinates per (q, dims) in a check: two sides that store the same
+            # view see the same position through the same constants (the constraints below
+            # determine them, so sharing them is exact), which spares the solver proving that
+            # two row-major decompositions of one index agree.
+            dim_terms = [t.int_val(d) if isinstance(d, int) else d for d in dims]
+            v = t.shared(("row-major coordinates", q.get_id(), *(d.get_id() for d in dim_terms)),
+                         lambda: [t.fresh_int("v") for _ in dims], q, *dim_terms)
             defs = [q == sum((vk * sk for vk, sk in zip(v, strides)), t.int_val(0))]
             defs += [t.in_range(vk, dk) for vk, dk in zip(v, dims)]
             side.append(t.implies(in_view, t.and_(*defs)))

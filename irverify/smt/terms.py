@@ -30,6 +30,20 @@ def reset_names() -> None:
     SMT-LIB2) uses the same names in every run; call it only before building a new check's terms."""
     global _counter
     _counter = itertools.count()
+    _SHARED.clear()
+
+
+# Terms shared by every use of the same key within one check (cleared with the names, so a
+# shared fresh constant never meets another constant of its name).
+_SHARED: dict = {}
+
+
+def shared(key: tuple, make: Callable[[], object], *keep: Term) -> object:
+    """``make()`` once per ``key`` in a check (``keep``: the terms whose ids the key holds,
+    kept alive so that the ids stay theirs)."""
+    if key not in _SHARED:
+        _SHARED[key] = (make(), keep)
+    return _SHARED[key][0]
 
 
 # ----------------------------------------------------------------------------- booleans
@@ -439,8 +453,29 @@ def zero_of(sort: Sort) -> Term:
 
 def reduce(op: str, init: Term, elems: Term, n: Term) -> Term:
     """An uninterpreted fold of the associative, commutative integer operation ``op`` over
-    ``elems[0..n)`` (an array from Int) starting at ``init``, in an unspecified order."""
-    return uf(f"reduce_{op}", init.sort(), elems.sort(), z3.IntSort(), init.sort())(init, elems, n)
+    ``elems[0..n)`` (an array from Int) starting at ``init``, in an unspecified order.
+
+    On bit vectors, an operation with an identity ``e`` (``addi``: 0, ``muli``: 1, ``ori``/``xori``:
+    0, ``andi``: all ones) folds from ``e`` and takes ``init`` last: ``init OP fold(e, elems)``,
+    which is the same value by associativity and commutativity (wrapping arithmetic is exact), so
+    ``C += sum(x)`` and ``(0 + sum(x)) + C`` are the same term."""
+    f = uf(f"reduce_{op}", init.sort(), elems.sort(), z3.IntSort(), init.sort())
+    if z3.is_bv(init) and op in _BV_IDENTITY:
+        identity, combine = _BV_IDENTITY[op]
+        unit = z3.BitVecVal(identity(init.size()), init.size())
+        if z3.is_bv_value(z3.simplify(init)) and z3.simplify(init).as_long() == unit.as_long():
+            return f(unit, elems, n)
+        return combine(init, f(unit, elems, n))
+    return f(init, elems, n)
+
+
+_BV_IDENTITY = {
+    "addi": (lambda w: 0, lambda a, b: a + b),
+    "muli": (lambda w: 1, lambda a, b: a * b),
+    "ori": (lambda w: 0, lambda a, b: a | b),
+    "xori": (lambda w: 0, lambda a, b: a ^ b),
+    "andi": (lambda w: (1 << w) - 1, lambda a, b: a & b),
+}
 
 
 _FUNCS: dict[tuple, z3.FuncDeclRef] = {}
