@@ -183,7 +183,8 @@ def check_case(case: Case, opts, produce) -> CaseResult:
     res = CaseResult(case, Verdict.ERROR)
     try:
         before, after, contract = produce(res)
-        report = check_modules(before, after, opts, contract=contract)
+        report = unchanged_report(before, after) if res.changed is False else \
+            check_modules(before, after, opts, contract=contract)
         res.report, res.verdict = report, report.verdict
         res.message = report.message or "; ".join(f"@{f.name}: {f.message}" for f in report.functions if f.message)
     except InputError as e:
@@ -192,6 +193,21 @@ def check_case(case: Case, opts, produce) -> CaseResult:
         res.verdict, res.message = Verdict.UNSUPPORTED, str(e)
     res.time_s = time.perf_counter() - start
     return res
+
+
+UNCHANGED = "the pass left the module unchanged (the same IR before and after): a program refines itself"
+
+
+def unchanged_report(before, after) -> Report:
+    """The verdict on a module the pass did not change (its printed IR, or its structure for
+    Relax, is the same before and after): ``correct`` for every function that would be checked,
+    without encoding it; whatever a program computes, it computes the same on both sides."""
+    from irverify.verify.check import pair_functions
+    from irverify.verify.verdict import FunctionReport
+
+    fns = [FunctionReport(name, Verdict.CORRECT, notes=[UNCHANGED], model="identical")
+           for name, _, _ in pair_functions(before, after)]
+    return Report(Verdict.CORRECT, fns, "identical IR: nothing to encode", message="")
 
 
 def one_line(e: Exception) -> str:

@@ -31,7 +31,7 @@ def assert_case_ok(case: dict):
     for fn in case["functions"]:
         if fn["verdict"] == "incorrect":
             assert fn["confirmed"] is True, fn["execution"]
-    if case["changed"] is False and case["verdict"] not in ("unsupported",):
+    if case["changed"] is False:
         assert case["verdict"] == "correct"  # an unchanged module is trivially correct
 
 
@@ -128,3 +128,32 @@ def test_changed_lines_are_cut_with_a_note():
     after = "\n".join(f"op {i}'" for i in range(100))
     diff = changed_lines(before, after, limit=10)
     assert len(diff) == 11 and diff[-1].startswith("... 191 more lines")
+
+
+UNMODELLED = """func.func @f(%a: f32) -> f32 {
+  %v = vector.broadcast %a : f32 to vector<4xf32>
+  %m = vector.reduction <add>, %v : vector<4xf32> into f32
+  %dead = arith.addf %a, %a : f32
+  return %m : f32
+}
+"""
+
+
+def test_unchanged_module_is_correct_without_encoding(tmp_path):
+    """A module the pass leaves unchanged is `correct` (model `identical`) even with an op
+    irverify does not model (``vector.reduction``); once a pass changes it, the op makes it
+    `unsupported`."""
+    src = tmp_path / "u.mlir"
+    src.write_text(UNMODELLED)
+
+    def run(pipeline):
+        out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--iree-pipeline", pipeline,
+                              "--json", "--no-confirm", str(src)], capture_output=True, text=True)
+        return json.loads(out.stdout.splitlines()[0])
+
+    case = run("builtin.module(symbol-dce)")
+    assert case["changed"] is False and case["verdict"] == "correct", case
+    assert [f["model"] for f in case["functions"]] == ["identical"]
+    case = run("builtin.module(canonicalize)")  # drops the dead addf
+    assert case["changed"] is True and case["verdict"] == "unsupported", case
+    assert "vector.reduction" in case["message"]
