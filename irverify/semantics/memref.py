@@ -26,6 +26,8 @@ Memory model
 * ``memref.alloc``/``alloca`` create a buffer of this side only, whose elements are undefined
   (poison) until written; it is not observable.
 * Stores update the buffer functionally (``iree.Store``); loads read the current contents.
+  ``vector.load``/``vector.store`` of a 1-D vector read and write the innermost dim from the
+  given indices on (out of bounds: UB).
 
 Undefined behaviour: a load or store outside the memref's extents, a subview outside its
 source, a negative size, a non-positive subview stride, shapes that differ where an op requires
@@ -59,6 +61,7 @@ MEMORY_SPACES = frozenset({
     "#gpu.address_space<global>",
     "#gpu.address_space<workgroup>",
     "#gpu.address_space<private>",
+    "3 : i64",  # LLVM address space 3: workgroup memory on NVPTX and AMDGPU (LDS), plain memory
 })
 
 ARGUMENT_NOTE = ("memref arguments are assumed to be whole, dereferenceable buffers with defined "
@@ -240,6 +243,72 @@ def store(ctx, op: Op, value: Scalar, dst, *idx: Scalar):
                    [t.int_val(1)] * rank, [True] * rank)
     defined = None if value.poison is None else (lambda _i, p=value.poison: t.not_(p))
     write(ctx, point, Tensor(TensorType((), m.type.elem), [], lambda _i, v=value.term: v, defined))
+
+
+def _vector_window(ctx, op: Op, m: MemRef, idx: list[Scalar], shape: tuple[int, ...], what: str) -> MemRef:
+    """The part of ``m`` a ``vector.load``/``vector.store`` of a vector of ``shape`` at ``idx``
+    covers: the innermost ``len(shape)`` dims from ``idx`` on, the others at ``idx``. Any part
+    outside ``m`` is UB (MLIR's ``vector`` docs: out-of-bounds accesses are target-specific, "no
+    assumptions should be made", "not all targets may support" them)."""
+    terms = [i.term for i in idx]
+    k = len(shape)
+    if k != 1:  # the conformance test covers 1-D vectors (IREE llvm-cpu does not lower n-D ones here)
+        raise Unsupported(f"'{op.name}' of a rank-{k} vector", op.loc)
+    if len(terms) != m.rank:
+        raise Unsupported(f"'{op.name}' of a rank-{k} vector with {len(terms)} indices into rank {m.rank}", op.loc)
+    for i in idx:
+        ctx.require_not_poison(i, f"{what} index")
+    lead = m.rank - k
+    ok = [t.in_range(terms[j], m.dims[j]) for j in range(lead)]
+    ok += [t.and_(t.le(t.int_val(0), terms[lead + j]), t.le(terms[lead + j] + n, m.dims[lead + j]))
+           for j, n in enumerate(shape)]
+    ctx.add_ub(t.not_(t.and_(*ok)), f"{what}: vector out of bounds")
+    start = iter(m.view_index(terms))
+    offsets, sizes, strides, dropped = [], [], [], []
+    j = 0  # position among m's kept dims
+    for o, st, d in zip(m.offsets, m.strides, m.dropped):
+        off = next(start)
+        if d:
+            offsets.append(o), sizes.append(t.int_val(1)), strides.append(t.int_val(1)), dropped.append(True)
+            continue
+        offsets.append(off)
+        if j >= lead:
+            sizes.append(t.int_val(shape[j - lead])), strides.append(st), dropped.append(False)
+        else:
+            sizes.append(t.int_val(1)), strides.append(t.int_val(1)), dropped.append(True)
+        j += 1
+    return MemRef(m.type, m.key, m.base, offsets, sizes, strides, dropped)
+
+
+@semantics("vector.load", attrs=("nontemporal", "alignment"))
+def vector_load(ctx, op: Op, src, *idx: Scalar):
+    """``vector.load %m[%i...] : memref, vector<S>``: the elements of ``%m`` from ``%i`` on in its
+    innermost ``rank(S)`` dims (MLIR ``VectorOps.td``); out of bounds is UB (see above)."""
+    from irverify.ir.core import VectorType
+
+    _no_access_alignment(op)
+    m = _memref(op, src)
+    vt = op.results[0].type
+    if not isinstance(vt, VectorType) or vt.elem != m.type.elem:
+        raise Unsupported(f"'vector.load' of {vt}", op.loc)
+    w = _vector_window(ctx, op, m, list(idx), tuple(vt.shape), "vector.load")
+    snap = snapshot(ctx, w, TensorType(tuple(vt.shape), vt.elem))
+    return Tensor(vt, [t.int_val(n) for n in vt.shape], snap.at, snap.defined)
+
+
+@semantics("vector.store", attrs=("nontemporal", "alignment"))
+def vector_store(ctx, op: Op, value, dst, *idx: Scalar):
+    """``vector.store %v, %m[%i...]``: writes ``%v`` where ``vector.load`` reads (MLIR
+    ``VectorOps.td``); out of bounds is UB (see above)."""
+    from irverify.ir.core import VectorType
+
+    _no_access_alignment(op)
+    m = _memref(op, dst)
+    vt = op.operands[0].type
+    if not isinstance(vt, VectorType) or vt.elem != m.type.elem or not isinstance(value, Tensor):
+        raise Unsupported(f"'vector.store' of {vt}", op.loc)
+    w = _vector_window(ctx, op, m, list(idx), tuple(vt.shape), "vector.store")
+    write(ctx, w, Tensor(TensorType(tuple(vt.shape), vt.elem), value.dims, value.at, value.defined))
 
 
 @semantics("memref.dim")

@@ -54,7 +54,6 @@ OPAQUE_OPS = {
     "iree_linalg_ext.winograd.input_transform": "destination-style op on tensors",
     "iree_linalg_ext.winograd.filter_transform": "destination-style op on tensors",
     "iree_linalg_ext.winograd.output_transform": "destination-style op on tensors",
-    "util.assume.int": "an assertion about values for the optimiser (Pure)",
     "flow.tensor.bitcast": "value op on tensors",
     "tensor.bitcast": "reinterprets element bits (Pure)",
     "iree_vector_ext.to_layout": "gives its input a thread layout (Pure; IREE VectorExtOps.td)",

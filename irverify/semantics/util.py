@@ -47,3 +47,81 @@ def optional_narrow(ctx, op: Op, operand):
     passes, not a runtime check; irverify does not check the claim (a later pass that narrows on
     it is judged on the values it computes)."""
     return operand
+
+
+# ``util.assume.int`` (``UtilOps.td``, ``Util_AssumeIntOp``; ``#util.int.assumption`` in
+# ``UtilAttrs.td``): its results are its operands. ``assumptions`` holds, per operand, a row of
+# ``#util.int.assumption<umin = a, umax = b, udiv = d>`` (each field optional), one per
+# "permutation" (per call site); the op "memorializes the result of some integer analysis or
+# outside knowledge", which later passes rely on (its range and divisibility inference), as
+# LLVM's ``llvm.assume``: execution where no permutation holds for all operands together is UB,
+# and so is an assumption about a poison operand. An operand with a single assumption has it in
+# every permutation. Comparisons are unsigned (``umin``/``umax``/``udiv``), on the 64-bit
+# two's-complement bits of an index.
+ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
+
+
+def _assumption(text: str, loc) -> dict[str, int]:
+    fields = {}
+    for part in (p.strip() for p in text.split(",") if p.strip()):
+        key, _, value = (s.strip() for s in part.partition("="))
+        if key not in ASSUMPTION_FIELDS or not value.lstrip("-").isdigit():
+            raise Unsupported(f"util.assume.int assumption '{part}'", loc)
+        fields[key] = int(value)
+    return fields
+
+
+def _unsigned_holds(value, ty, fields: dict[str, int]):
+    """Does the operand's unsigned value meet ``fields``?"""
+    from irverify.ir.core import IndexType
+    from irverify.smt import terms as t
+
+    if isinstance(ty, IndexType):  # an index term: a mathematical integer in the 64-bit range
+        u = t.ite(value < t.int_val(0), value + t.int_val(1 << 64), value)
+        conds = [u >= t.int_val(fields["umin"])] if "umin" in fields else []
+        conds += [u <= t.int_val(fields["umax"])] if "umax" in fields else []
+        if "udiv" in fields:
+            conds.append(t.floormod(u, t.int_val(fields["udiv"])) == 0 if fields["udiv"] > 0 else t.false())
+        return t.and_(*conds)
+    width = ty.width
+    conds = [t.ule(t.bv_val(fields["umin"], width), value)] if "umin" in fields else []
+    conds += [t.ule(value, t.bv_val(fields["umax"], width))] if "umax" in fields else []
+    if "udiv" in fields:
+        d = fields["udiv"]
+        conds.append(t.urem(value, t.bv_val(d, width)) == t.bv_val(0, width) if 0 < d < (1 << width) else t.false())
+    return t.and_(*conds)
+
+
+@semantics("util.assume.int", attrs=("assumptions",), poison=True)
+def assume_int(ctx, op: Op, *operands):
+    """Its results are its operands; UB unless, for some permutation, every operand meets its
+    assumption of that permutation (unsigned), or if an operand with an assumption is poison."""
+    from irverify.ir.core import IndexType, IntType
+    from irverify.semantics.values import Scalar
+    from irverify.smt import terms as t
+
+    rows = op.attrs.get("assumptions")
+    if not isinstance(rows, list) or len(rows) != len(operands):
+        raise Unsupported(f"util.assume.int assumptions {rows}", op.loc)
+    parsed = []
+    for row in rows:
+        row = row if isinstance(row, list) else [row]
+        if any(getattr(a, "kind", None) != "util.int.assumption" for a in row):
+            raise Unsupported(f"util.assume.int assumptions {rows}", op.loc)
+        parsed.append([_assumption(a.value, op.loc) for a in row])
+    ranks = {len(r) for r in parsed} - {1}
+    if len(ranks) > 1:
+        raise Unsupported("util.assume.int operands with different numbers of permutations", op.loc)
+    rank = ranks.pop() if ranks else 1
+    for x in operands:
+        if not isinstance(x, Scalar) or not isinstance(x.type, (IndexType, IntType)):
+            raise Unsupported("util.assume.int of a value that is not an integer or index scalar", op.loc)
+    perms = []
+    for k in range(rank):
+        perms.append(t.and_(*(_unsigned_holds(x.term, x.type, row[k if len(row) > 1 else 0])
+                              for x, row in zip(operands, parsed))))
+    ctx.add_ub(t.not_(t.or_(*perms)), "util.assume.int: no permutation of its assumptions holds")
+    for x, row in zip(operands, parsed):
+        if any(row) and x.poison is not None:
+            ctx.add_ub(x.poison, "util.assume.int: an assumption about a poison value")
+    return list(operands)

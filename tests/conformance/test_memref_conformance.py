@@ -73,6 +73,20 @@ FUNCTIONS = {
   %t = iree_codegen.load_from_buffer %row : memref<?xi32, strided<[1], offset: ?>> -> tensor<?xi32>
   iree_codegen.store_to_buffer %t, %b : tensor<?xi32> into memref<?xi32>
 """),
+    "vectors": ([("a", "memref<4x6xi32>"), ("b", "memref<3x8xi32>")], ["p", "q"], """
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %sv = memref.subview %a[1, 0][3, 6][1, 1] : memref<4x6xi32> to memref<3x6xi32, strided<[6, 1], offset: 6>>
+  %v = vector.load %sv[%p, %q] : memref<3x6xi32, strided<[6, 1], offset: 6>>, vector<3xi32>
+  %w = vector.load %a[%c1, %c0] : memref<4x6xi32>, vector<4xi32>
+  %m = memref.alloca() : memref<2x4xi32>
+  vector.store %w, %m[%c0, %c0] : memref<2x4xi32>, vector<4xi32>
+  vector.store %w, %m[%c1, %c0] : memref<2x4xi32>, vector<4xi32>
+  %x = vector.load %m[%c1, %p] : memref<2x4xi32>, vector<2xi32>
+  %s = arith.addi %v, %v : vector<3xi32>
+  vector.store %s, %b[%q, %p] : memref<3x8xi32>, vector<3xi32>
+  vector.store %x, %b[%c0, %c0] : memref<3x8xi32>, vector<2xi32>
+"""),
 }
 
 
@@ -106,7 +120,7 @@ def random_call(name: str, rng):
     return idx, arrays
 
 
-@pytest.mark.parametrize("name", [n if n == "views" else pytest.param(n, marks=pytest.mark.slow)
+@pytest.mark.parametrize("name", [n if n in ("views", "vectors") else pytest.param(n, marks=pytest.mark.slow)
                                   for n in sorted(FUNCTIONS)])
 def test_memref_ops_match_iree(name):
     module = parse_mlir(function_text(name), f"{name}.mlir")
