@@ -302,3 +302,37 @@ def _zero(ctx, elem):
     from irverify.verify.encode import scalar_sort
 
     return t.zero_of(scalar_sort(elem, ctx.fp))
+
+
+# ----------------------------------------------------------------------------- dispatch, trace
+
+
+@semantics("flow.dispatch", attrs=("entry_points", "operandSegmentSizes", "tied_operands"), poison=True)
+def dispatch(ctx, op: Op, *operands):
+    """``flow.dispatch @ex::@entry[WORKLOAD](ARGS) : (TYPES) -> RESULTS`` (``FlowOps.td``,
+    ``DispatchOp``): runs an executable's entry point on tensors and returns new tensors. The
+    executable's body is not read: the dispatch is an opaque op (``semantics/opaque.py``), an
+    uninterpreted function of the entry point, its attributes, its operands (the workload
+    included) and its result types, so that rewrites which keep, move or share a dispatch are
+    proved and a counterexample through its values needs execution. A result tied to an operand
+    (an in-place update) is unsupported."""
+    from irverify.semantics import opaque
+    from irverify.semantics.util import require_untied
+
+    require_untied(op.attrs.get("tied_operands"), "'flow.dispatch'", op.loc)
+    return opaque.apply(ctx, op, *operands)
+
+
+TRACE_NOTE = ("flow.tensor.trace prints tensors to a debugging trace; irverify compares the "
+              "values functions compute, not the trace")
+
+
+@semantics("flow.tensor.trace", attrs=("key", "operandSegmentSizes"), poison=True)
+def tensor_trace(ctx, op: Op, *operands):
+    """``flow.tensor.trace "KEY" = [VALUES]`` (``FlowOps.td``, ``TensorTraceOp``): "traces one or
+    more tensor values at runtime" -- a debugging side channel with no results. It changes no
+    value; irverify does not compare the traces of source and target (noted in the report)."""
+    if op.results:
+        raise Unsupported("flow.tensor.trace with results", op.loc)
+    ctx.state.notes.add(TRACE_NOTE)
+    return []

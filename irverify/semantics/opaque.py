@@ -59,6 +59,9 @@ OPAQUE_OPS = {
     "iree_vector_ext.to_layout": "gives its input a thread layout (Pure; IREE VectorExtOps.td)",
 }
 
+# Ops with their own semantics that apply ``apply`` below (their printed attributes are kept).
+APPLIES_OPAQUELY = frozenset({"flow.dispatch"})
+
 
 def is_opaque(op: Op) -> bool:
     """Listed, and without a region that says what it computes. A named linalg op's region is

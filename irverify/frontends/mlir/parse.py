@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 from irverify.errors import InputError, Unsupported
-from irverify.semantics.opaque import OPAQUE_OPS
+from irverify.semantics.opaque import APPLIES_OPAQUELY, OPAQUE_OPS
 from irverify.ir import affine
 from irverify.ir.float_bits import literal_bits
 from irverify.ir.core import (
@@ -288,7 +288,7 @@ class _Translator:
             attrs[na.name] = self.attr(na.attr, loc)
         regions = [self.region(r, loc) for r in op.regions]
         attr_text = None
-        if op.name in OPAQUE_OPS:
+        if op.name in OPAQUE_OPS or op.name in APPLIES_OPAQUELY:
             attr_text = "{" + ", ".join(sorted(f"{op.attributes[i].name} = {op.attributes[i].attr}"
                                                for i in range(len(op.attributes)))) + "}"
         return Op(op.name, operands, results, attrs, regions, loc, attr_text)
