@@ -323,3 +323,5 @@ class Module:
     text: str
     frontend: str
     native: Any = None  # the frontend's own parsed module, for execution and passes
+    # Top-level symbols other than functions (e.g. ``flow.executable``): name -> digest of their text.
+    symbols: dict[str, str] = field(default_factory=dict)

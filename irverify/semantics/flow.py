@@ -10,6 +10,9 @@ on, so they are not part of the encoding.
 
 from __future__ import annotations
 
+import hashlib
+import re
+
 from irverify.errors import Unsupported
 from irverify.ir.core import Op, TensorType
 from irverify.semantics.common import operand_segments
@@ -320,7 +323,19 @@ def dispatch(ctx, op: Op, *operands):
     from irverify.semantics.util import require_untied
 
     require_untied(op.attrs.get("tied_operands"), "'flow.dispatch'", op.loc)
-    return opaque.apply(ctx, op, *operands)
+    if op.attr_text is None:
+        raise Unsupported("'flow.dispatch' without its printed attributes", op.loc)
+    # The executable the entry point belongs to, as this module defines it (a pass may change
+    # it): its text is part of the function's name; one the module does not define is external,
+    # the same on both sides.
+    entries = str(op.attrs.get("entry_points", ""))
+    roots = sorted(set(re.findall(r"@([\w$.\-]+)::", entries)) | set(re.findall(r"@\"([^\"]+)\"::", entries)))
+    if not roots:
+        raise Unsupported(f"'flow.dispatch' entry points {entries}", op.loc)
+    bodies = ",".join(f"{r}={ctx.module.symbols.get(r, 'external')}" for r in roots)
+    ctx.approximate("opaque op 'flow.dispatch'")
+    key = f"{opaque.opaque_key(op)}.{hashlib.sha256(bodies.encode()).hexdigest()[:16]}"
+    return opaque.uninterpreted_results(ctx, op, key, operands, "opaque op 'flow.dispatch'")
 
 
 TRACE_NOTE = ("flow.tensor.trace prints tensors to a debugging trace; irverify compares the "

@@ -71,7 +71,7 @@ def is_opaque(op: Op) -> bool:
     return op.name.startswith("linalg.") or not any(blocks for blocks in op.regions)
 
 
-def _key(op: Op) -> str:
+def opaque_key(op: Op) -> str:
     """The function's name: the op, its attributes as printed, its result types."""
     text = f"{op.name}|{op.attr_text}|{','.join(str(r.type) for r in op.results)}"
     return f"opaque.{op.name}.{hashlib.sha256(text.encode()).hexdigest()[:16]}"
@@ -101,17 +101,22 @@ def _argument(ctx, value, op: Op) -> list:
 
 def apply(ctx, op: Op, *operands):
     """The results of an opaque op: uninterpreted functions of its operands."""
+    if op.attr_text is None:
+        raise Unsupported(f"opaque op '{op.name}' without its printed attributes", op.loc)
+    ctx.approximate(f"opaque op '{op.name}'")
+    return uninterpreted_results(ctx, op, opaque_key(op), operands, f"opaque op '{op.name}'")
+
+
+def uninterpreted_results(ctx, op: Op, key: str, operands, what: str) -> list:
+    """``op``'s results as uninterpreted functions named ``key`` of ``operands`` (see above),
+    with an uninterpreted UB predicate of the same arguments."""
     from irverify.semantics.values import Scalar, Tensor
     from irverify.smt import terms as t
     from irverify.verify.encode import element, scalar_sort
 
-    if op.attr_text is None:
-        raise Unsupported(f"opaque op '{op.name}' without its printed attributes", op.loc)
-    key = _key(op)
     args = [a for v in operands for a in _argument(ctx, v, op)]
-    ctx.approximate(f"opaque op '{op.name}'")
     if args:
-        ctx.add_ub(t.apply_uf(f"{key}.ub", args, t.bool_sort()), f"opaque op '{op.name}' may be undefined here (its undefined inputs are unknown)")
+        ctx.add_ub(t.apply_uf(f"{key}.ub", args, t.bool_sort()), f"{what} may be undefined here (its undefined inputs are unknown)")
     results = []
     for k, r in enumerate(op.results):
         ty = r.type
@@ -128,6 +133,6 @@ def apply(ctx, op: Op, *operands):
             try:
                 sort = scalar_sort(ty, ctx.fp)
             except Unsupported:
-                raise Unsupported(f"opaque op '{op.name}' with a result of type {ty}", op.loc) from None
+                raise Unsupported(f"{what} with a result of type {ty}", op.loc) from None
             results.append(Scalar(element(t.apply_uf(f"{key}.r{k}", args, sort), ty), ty))
     return results

@@ -327,13 +327,14 @@ def for_(ctx, op: Op, lb: Scalar, ub: Scalar, step: Scalar, *inits):
         ctx.require_not_poison(v, f"the {what} of 'scf.for'")
     lo, hi, st = (_static_bound(v) for v in (lb, ub, step))
     if lo is None or hi is None or st is None:
-        raise Unsupported("scf.for with a dynamic trip count (only loops with constant bounds are unrolled)",
-                          op.loc)
+        return uninterpreted_loop(ctx, op, [lb, ub, step, *inits],
+                                  "scf.for with a dynamic trip count (only loops with constant bounds are unrolled)")
     if st <= 0:
         raise Unsupported("scf.for with a non-positive step", op.loc)
     ivs = range(lo, hi, st)
     if len(ivs) > UNROLL_LIMIT:
-        raise Unsupported(f"scf.for with {len(ivs)} iterations (at most {UNROLL_LIMIT} are unrolled)", op.loc)
+        return uninterpreted_loop(ctx, op, [lb, ub, step, *inits],
+                                  f"scf.for with {len(ivs)} iterations (at most {UNROLL_LIMIT} are unrolled)")
     if len(op.regions) != 1 or len(op.regions[0]) != 1:
         raise Unsupported("scf.for region", op.loc)
     body = op.regions[0][0]
@@ -411,3 +412,75 @@ def if_(ctx, op: Op, cond: Scalar):
             raise Unsupported(f"scf.if result of kind {type(a).__name__}", op.loc)
         out.append(v)
     return out
+
+
+# ----------------------------------------------------------------------------- uninterpreted loops
+#
+# A loop irverify does not unroll is, when its body computes on values only, an uninterpreted
+# function of its structure and of every value it reads: its operands (bounds, step, initial
+# iter_args) and the values of enclosing scopes its body uses. The structure names the function:
+# the body's ops, their attributes (compiler hints of ``registry.HINT_ATTRS`` left out: they
+# change no value), result types and operand wiring, nested regions included. Two loops with the
+# same structure on the same values compute the same results (a loop is deterministic), so a
+# rewrite that leaves a loop as it was, around it or inside its hints, is proved; anything that
+# needs the loop's values is an approximation (``ctx.approximate``): a counterexample through it
+# must be confirmed. A body must have semantics irverify knows for every op (so that none has
+# an effect it does not model), no memory (no memref, dispatch tensor or binding values) and no
+# call or dispatch (the callee's body is not part of the structure).
+
+
+def uninterpreted_loop(ctx, op: Op, operands: list, why: str) -> list:
+    """The results of loop ``op`` as uninterpreted functions of its structure and of the values it
+    reads (see above); ``Unsupported(why)`` when its body is not pure value computation."""
+    import hashlib
+
+    from irverify.semantics import opaque
+
+    captured: list = []
+    text = ";".join(_structure(op.regions, {}, captured, op, why))
+    values = []
+    for v in captured:
+        if v.id not in ctx.env:
+            raise Unsupported(why, op.loc, "the body uses a value irverify has not encoded")
+        values.append(ctx.env[v.id])
+    types = ",".join(str(r.type) for r in op.results)
+    key = f"loop.{op.name}.{hashlib.sha256((text + '|' + types).encode()).hexdigest()[:16]}"
+    ctx.approximate(f"'{op.name}' as an uninterpreted function of its body ({why.split(' (')[0]})")
+    return opaque.uninterpreted_results(ctx, op, key, [*operands, *values], f"'{op.name}'")
+
+
+def _structure(regions, pos: dict, captured: list, loop: Op, why: str) -> list[str]:
+    """The body's ops as text (see above), numbering block arguments and results in order and
+    appending the outer values the body reads to ``captured``."""
+    from irverify.ir.core import DispatchTensorType, MemRefType
+    from irverify.semantics.registry import is_hint, lookup
+
+    parts = []
+
+    def name(v) -> str:
+        if v.id not in pos:
+            pos[v.id] = f"outer{len(captured)}"
+            captured.append(v)
+        return pos[v.id]
+
+    for region in regions:
+        parts.append("{")
+        for block in region:
+            for a in block.args:
+                pos[a.id] = f"v{len(pos)}"
+            parts.append("^(" + ",".join(str(a.type) for a in block.args) + ")")
+            for inner in block.ops:
+                if any(isinstance(v.type, (MemRefType, DispatchTensorType)) for v in [*inner.operands, *inner.results]):
+                    raise Unsupported(why, loop.loc, f"its body accesses memory ('{inner.name}')")
+                if "callee" in inner.attrs or "entry_points" in inner.attrs:  # another symbol's body
+                    raise Unsupported(why, loop.loc, f"its body calls a symbol ('{inner.name}')")
+                if inner.name not in ("scf.yield", "linalg.yield", "tensor.yield", "iree_linalg_ext.yield"):
+                    lookup(inner)  # unknown ops or attributes are unsupported
+                wires = ",".join(name(v) for v in inner.operands)
+                attrs = sorted((k, repr(v)) for k, v in inner.attrs.items() if not is_hint(k, v))
+                parts.append(f"{inner.name}|{attrs}|{wires}|{','.join(str(r.type) for r in inner.results)}")
+                parts += _structure(inner.regions, pos, captured, loop, why)
+                for r in inner.results:
+                    pos[r.id] = f"v{len(pos)}"
+        parts.append("}")
+    return parts

@@ -6,6 +6,7 @@ only walks the verified module and translates types, attributes, ops and locatio
 
 from __future__ import annotations
 
+import hashlib
 import re
 from typing import Any
 
@@ -114,13 +115,17 @@ def translate_module(native, text: str, path: str, parsed_text: str | None = Non
     parsed from (default ``text``), where the arguments' names are read (``source_arg_names``)."""
     functions: dict[str, Function] = {}
     lines = (text if parsed_text is None else parsed_text).splitlines()
+    symbols: dict[str, str] = {}
     for op in _top_level_ops(native):
         if op.name not in FUNCTION_OPS:
+            if "sym_name" in op.attributes:  # what a flow.dispatch of an executable runs
+                name = str(op.attributes["sym_name"]).strip('"')
+                symbols[name] = hashlib.sha256(op.get_asm(use_local_scope=True).encode()).hexdigest()[:16]
             continue
         fn = _Translator(path, lines).function(op)
         source_arg_names(op, fn, lines)
         functions[fn.name] = fn
-    return Module(functions=functions, path=path, text=text, frontend="mlir", native=native)
+    return Module(functions=functions, path=path, text=text, frontend="mlir", native=native, symbols=symbols)
 
 
 _SSA_NAME = re.compile(r"%[A-Za-z_$.\-][A-Za-z0-9_$.\-]*|%[0-9]+")
