@@ -21,26 +21,24 @@ def _check(text: str) -> str:
     return check_modules(parse_mlir(text, "o.mlir"), None, Options(confirm=False)).verdict.value
 
 
-ASSUME = """
-func.func @src(%x: index, %y: index) -> (index, index) {{
-  %0 = util.assume.int %x<umin = 0, umax = 100> : index
-  %1 = util.assume.int %x<umin = 0, umax = {bound}> : index
-  %s = arith.addi %0, %y : index
-  return %s, %1 : index, index
+SOFTMAX = """
+func.func @src(%x: tensor<4x4xf32>, %e: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {{
+  %0 = linalg.softmax dimension(0) ins(%x : tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  %1 = linalg.softmax dimension({dim}) ins(%x : tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %0, %1 : tensor<4x4xf32>, tensor<4x4xf32>
 }}
-func.func @tgt(%x: index, %y: index) -> (index, index) {{
-  %0 = util.assume.int %x<umin = 0, umax = 100> : index
-  %s = arith.addi %y, %0 : index
-  return %s, %0 : index, index
+func.func @tgt(%x: tensor<4x4xf32>, %e: tensor<4x4xf32>) -> (tensor<4x4xf32>, tensor<4x4xf32>) {{
+  %0 = linalg.softmax dimension(0) ins(%x : tensor<4x4xf32>) outs(%e : tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %0, %0 : tensor<4x4xf32>, tensor<4x4xf32>
 }}
 """
 
 
 def test_congruent_opaque_ops_are_one_value():
-    """Two util.assume.int with the same attributes on the same value are one value; with other
+    """Two linalg.softmax with the same attributes on the same values are one value; with other
     attributes they are another function, so sharing them is not proved."""
-    assert _check(ASSUME.format(bound=100)) == "correct"
-    assert _check(ASSUME.format(bound=99)) == "unknown"
+    assert _check(SOFTMAX.format(dim=0)) == "correct"
+    assert _check(SOFTMAX.format(dim=1)) == "unknown"
 
 
 def test_ops_with_regions_or_unlisted_are_not_opaque():
