@@ -98,15 +98,28 @@ def map_load(ctx, op: Op, source: Tensor, output: Tensor):
 
 
 @semantics("iree_linalg_ext.map_store")
-def map_store(ctx, op: Op, inp: Tensor, output: Tensor):
+def map_store(ctx, op: Op, inp: Tensor, output):
     """``result[p] = input[i]`` for the masked ``i`` with ``o(i) = p``, else ``output[p]``; the
-    input may be a fixed-size vector (the vectorized form, which stores the same elements)."""
+    input may be a fixed-size vector (the vectorized form, which stores the same elements). Into
+    a memref (no result), the memref's contents become that value: the masked elements are
+    stored, the others keep what the memref held (``semantics/memref.py``)."""
+    from irverify.semantics.memref import MemRef, snapshot, write
+
+    if isinstance(output, MemRef):
+        if op.results or not isinstance(inp, Tensor) or (type(inp.type) is not TensorType and not isinstance(inp.type, VectorType)):
+            raise Unsupported(f"'{op.name}' into a memref of an unexpected form", op.loc)
+        ttype = TensorType(tuple(output.type.shape), output.type.elem)
+        write(ctx, output, _map_store(ctx, op, inp, snapshot(ctx, output, ttype), ttype))
+        return []
     if isinstance(inp, Tensor) and isinstance(inp.type, VectorType):
         _tensors(op, output)
     else:
         _tensors(op, inp, output)
+    return _map_store(ctx, op, inp, output, op.results[0].type)
+
+
+def _map_store(ctx, op: Op, inp: Tensor, output: Tensor, rtype) -> Tensor:
     block = _region(op)
-    rtype = op.results[0].type
     if len(block.args) != inp.rank:
         raise Unsupported("map_store region arity", op.loc)
     ks = fresh_index(inp.rank, "ms")

@@ -311,6 +311,69 @@ def vector_store(ctx, op: Op, value, dst, *idx: Scalar):
     write(ctx, w, Tensor(TensorType(tuple(vt.shape), vt.elem), value.dims, value.at, value.defined))
 
 
+SCATTER_LANES = 4096  # lanes of a vector.scatter whose positions are read one by one
+
+
+@semantics("vector.scatter", attrs=("alignment",))
+def vector_scatter(ctx, op: Op, base, *rest):
+    """``vector.scatter %m[%o] [%idx], %mask, %v : memref<?xT>, vector<NxIdx>, vector<Nxi1>,
+    vector<NxT>`` (MLIR ``VectorOps.td``): for every lane ``i`` whose mask bit is set,
+    ``%m[%o + %idx[i]] = %v[i]``; masked-off lanes store nothing. A set lane whose position is
+    outside the memref is UB, and so are two set lanes with the same position ("the behavior
+    is undefined" for duplicate indices). Encoded for a 1-D memref and lanes whose positions
+    and mask bits are constants (at most ``SCATTER_LANES``); other forms are unsupported."""
+    from irverify.ir.core import VectorType
+
+    _no_access_alignment(op)
+    m = _memref(op, base)
+    if m.rank != 1 or len(rest) != 4:
+        raise Unsupported(f"'vector.scatter' into a rank-{m.rank} memref", op.loc)
+    offset, idx, mask, value = rest
+    vt = op.operands[-1].type
+    if (not isinstance(vt, VectorType) or len(vt.shape) != 1 or vt.elem != m.type.elem
+            or not all(isinstance(x, Tensor) for x in (idx, mask, value))):
+        raise Unsupported(f"'vector.scatter' of {vt}", op.loc)
+    n = vt.shape[0]
+    if n > SCATTER_LANES:
+        raise Unsupported(f"'vector.scatter' of {n} lanes (at most {SCATTER_LANES} are encoded)", op.loc)
+    ctx.require_not_poison(offset, "vector.scatter offset")
+    lanes: dict[int, int] = {}
+    for i in range(n):
+        at = [t.int_val(i)]
+        bit = t.static_int(t.simplify(mask.at(at)))
+        rel = t.static_int(t.simplify(idx.at(at)))
+        if bit is None or rel is None or mask.poison_at(at) is not None and t.static_bool(t.simplify(mask.poison_at(at))) is not False \
+                or idx.poison_at(at) is not None and t.static_bool(t.simplify(idx.poison_at(at))) is not False:
+            raise Unsupported("'vector.scatter' whose lane positions or mask bits are not constants", op.loc)
+        if not bit:
+            continue
+        if rel in lanes:
+            ctx.add_ub(t.true(), f"vector.scatter: lanes {lanes[rel]} and {i} store to one position")
+        lanes[rel] = i
+    if not lanes:
+        return []
+    lo, hi = min(lanes), max(lanes)
+    ctx.add_ub(t.or_(offset.term + lo < 0, t.le(m.dims[0], offset.term + hi)), "vector.scatter: a lane stores out of bounds")
+    ttype = TensorType(tuple(m.type.shape), m.type.elem)
+    old = snapshot(ctx, m, ttype)
+
+    def pick(p, new, keep):
+        out = keep
+        for rel, i in lanes.items():
+            out = t.ite(p[0] == offset.term + rel, new(i), out)
+        return out
+
+    def elem(p):
+        return pick(p, lambda i: value.at([t.int_val(i)]), old.at(p))
+
+    defined = None
+    if value.defined is not None or old.defined is not None:
+        def defined(p):
+            return pick(p, lambda i: value.is_defined([t.int_val(i)]), old.is_defined(p))
+    write(ctx, m, Tensor(ttype, list(m.dims), elem, defined))
+    return []
+
+
 @semantics("memref.dim")
 def dim(ctx, op: Op, src, index: Scalar):
     """The extent of dimension ``index``; an index outside ``[0, rank)`` is UB."""
