@@ -472,7 +472,33 @@ def collapse_shape(ctx, op: Op, src):
     groups = reassociation(op, m.rank, rt.rank)
     dims = [t.product([m.dims[d] for d in g]) for g in groups]
     _check_result_dims(ctx, op, rt, dims, "memref.collapse_shape")
-    return _reshape(ctx, op, m, dims)
+    if m.whole():
+        return _reshape(ctx, op, m, dims)
+    return _collapse_slice(op, m, groups)
+
+
+def _collapse_slice(op: Op, m: MemRef, groups) -> MemRef:
+    """A strided slice collapsed: each merged group must be contiguous in its view (unit stride
+    on its first dim, the whole view extent at offset 0 on the others), so that it is one run
+    of the view with those dims merged; other slices are unsupported."""
+    if any(m.dropped):
+        raise Unsupported(f"'{op.name}' of a rank-reduced slice", op.loc)
+    base_dims, offsets, sizes, strides = [], [], [], []
+    for g in groups:
+        first, rest = g[0], g[1:]
+        full = all(t.static_int(m.offsets[d]) == 0 and t.static_int(m.strides[d]) == 1
+                   and (m.sizes[d] is m.base.dims[d] or t.static_int(t.simplify(m.sizes[d] - m.base.dims[d])) == 0)
+                   for d in rest)
+        if rest and (not full or t.static_int(m.strides[first]) != 1):
+            raise Unsupported(f"'{op.name}' of a strided slice whose merged dims are not contiguous", op.loc)
+        inner = t.product([m.base.dims[d] for d in rest])
+        base_dims.append(t.product([m.base.dims[d] for d in g]))
+        offsets.append(m.offsets[first] * inner if rest else m.offsets[first])
+        sizes.append(t.product([m.sizes[d] for d in g]))
+        strides.append(m.strides[first])
+    rt = op.results[0].type
+    base = View(_view_type(rt, [None] * len(base_dims)), m.key, m.base.offset, base_dims)
+    return MemRef(rt, m.key, base, offsets, sizes, strides, [False] * len(groups))
 
 
 @semantics("memref.expand_shape", attrs=("reassociation", "static_output_shape"))

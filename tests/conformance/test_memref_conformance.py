@@ -86,6 +86,10 @@ FUNCTIONS = {
   %s = arith.addi %v, %v : vector<3xi32>
   vector.store %s, %b[%q, %p] : memref<3x8xi32>, vector<3xi32>
   vector.store %x, %b[%c0, %c0] : memref<3x8xi32>, vector<2xi32>
+  %rows = memref.subview %a[%p, 0][2, 6][1, 1] : memref<4x6xi32> to memref<2x6xi32, strided<[6, 1], offset: ?>>
+  %flat = memref.collapse_shape %rows [[0, 1]] : memref<2x6xi32, strided<[6, 1], offset: ?>> into memref<12xi32, strided<[1], offset: ?>>
+  %y = vector.load %flat[%q] : memref<12xi32, strided<[1], offset: ?>>, vector<4xi32>
+  vector.store %y, %b[%c1, %c0] : memref<3x8xi32>, vector<4xi32>
 """),
     "scatter": ([("a", "memref<8xi32>"), ("b", "memref<12xi32>")], ["p", "q"], """
   %c0 = arith.constant 0 : index
