@@ -311,6 +311,55 @@ def vector_store(ctx, op: Op, value, dst, *idx: Scalar):
     write(ctx, w, Tensor(TensorType(tuple(vt.shape), vt.elem), value.dims, value.at, value.defined))
 
 
+@semantics("vector.maskedstore", attrs=("alignment",))
+def vector_maskedstore(ctx, op: Op, base, *rest):
+    """``vector.maskedstore %m[%i...], %mask, %v`` (MLIR ``VectorOps.td``): lane ``j`` of the 1-D
+    ``%v`` is stored at ``%m[%i..., %i_last + j]`` when mask bit ``j`` is set; masked-off lanes
+    store nothing (and may lie outside ``%m``). A set lane outside ``%m`` is UB."""
+    from irverify.ir.core import VectorType
+    from irverify.semantics.common import fresh_index
+    from irverify.verify.encode import exists_in
+
+    _no_access_alignment(op)
+    m = _memref(op, base)
+    vt = op.operands[-1].type
+    if not isinstance(vt, VectorType) or len(vt.shape) != 1 or vt.elem != m.type.elem or len(rest) != m.rank + 2:
+        raise Unsupported(f"'vector.maskedstore' of {vt}", op.loc)
+    *idx, mask, value = rest
+    if m.rank == 0 or not isinstance(mask, Tensor) or not isinstance(value, Tensor):
+        raise Unsupported("'vector.maskedstore' of an unexpected form", op.loc)
+    for i in idx:
+        ctx.require_not_poison(i, "vector.maskedstore index")
+    n = t.int_val(vt.shape[0])
+    start = [i.term for i in idx]
+    (lane,) = fresh_index(1, "lane")
+    on = lambda j: t.and_(mask.at([j]) == t.bv_val(1, 1), t.not_(mask.poison_at([j]) if mask.poison_at([j]) is not None else t.false()))  # noqa: E731
+    if mask.defined is not None:
+        ctx.add_ub(exists_in([lane], [n], mask.poison_at([lane])), "vector.maskedstore: a poison mask bit")
+    where = start[:-1] + [start[-1] + lane]
+    ctx.add_ub(exists_in([lane], [n], t.and_(on(lane), t.not_(m.in_bounds(where)))),
+               "vector.maskedstore: a set lane stores out of bounds")
+    ttype = TensorType(tuple(m.type.shape), m.type.elem)
+    old = snapshot(ctx, m, ttype)
+
+    def hit(p):
+        j = p[-1] - start[-1]
+        same_row = t.and_(*(a == b for a, b in zip(p[:-1], start[:-1])))
+        return t.and_(same_row, t.in_range(j, n), on(j)), j
+
+    def elem(p):
+        h, j = hit(p)
+        return t.ite(h, value.at([j]), old.at(p))
+
+    defined = None
+    if value.defined is not None or old.defined is not None:
+        def defined(p):
+            h, j = hit(p)
+            return t.ite(h, value.is_defined([j]), old.is_defined(p))
+    write(ctx, m, Tensor(ttype, list(m.dims), elem, defined))
+    return []
+
+
 SCATTER_LANES = 4096  # lanes of a vector.scatter whose positions are read one by one
 
 

@@ -97,6 +97,11 @@ FUNCTIONS = {
   %mask = arith.constant dense<[true, false, true, true]> : vector<4xi1>
   %v = vector.load %a[%q] : memref<8xi32>, vector<4xi32>
   vector.scatter %b[%p] [%idx], %mask, %v : memref<12xi32>, vector<4xindex>, vector<4xi1>, vector<4xi32>
+  %mk = vector.create_mask %q : vector<4xi1>
+  %w = arith.muli %v, %v : vector<4xi32>
+  %c3 = arith.constant 3 : index
+  %p4 = arith.muli %p, %c3 : index
+  vector.maskedstore %b[%p4], %mk, %w : memref<12xi32>, vector<4xi1>, vector<4xi32>
 """),
     # IREE compiles a map_store through iree-linalg-ext-decompose-map-store (see DECOMPOSED).
     "map_store": ([("a", "memref<8xi32>"), ("c", "memref<4x4xi32>")], ["p", "q"], """
