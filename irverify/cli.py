@@ -281,6 +281,8 @@ def _fail(args, verdict: Verdict, message: str) -> int:
     if getattr(args, "json", False):
         print(json.dumps({"verdict": verdict.value, "functions": [], "model": "", "time_s": 0.0,
                           "message": message}))
+    elif verdict is Verdict.UNSUPPORTED and "unsupported: " in message:  # it names itself
+        print(f"irverify: {message}", file=sys.stderr)
     else:
         print(f"irverify: {verdict.value}: {message}", file=sys.stderr)
     return verdict.exit_code

@@ -325,3 +325,5 @@ class Module:
     native: Any = None  # the frontend's own parsed module, for execution and passes
     # Top-level symbols other than functions (e.g. ``flow.executable``): name -> digest of their text.
     symbols: dict[str, str] = field(default_factory=dict)
+    # ``hal.executable`` ops whose variants hold functions (not checked: see ``pair_functions``).
+    executables: list[str] = field(default_factory=list)

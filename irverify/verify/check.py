@@ -81,6 +81,9 @@ def pair_functions(src: Module, tgt: Module | None) -> list[tuple[str, Function,
     if not pairs:  # nothing pairs by name: not a rewrite of this module
         if removed:
             raise InputError(f"{src.path}: function @{sorted(removed)[0]} has no counterpart in {tgt.path}")
+        if getattr(src, "executables", None):  # valid input irverify does not check
+            raise Unsupported(f"functions inside 'hal.executable' @{src.executables[0]} (its exports, their "
+                              "conditions and workgroup counts are not modelled)")
         raise InputError(f"{src.path}: no public function to check (private functions are checked "
                          "through their callers)")
     t_entries = {n for n, f in tgt.functions.items() if f.body is not None and f.public} - called_functions(tgt)

@@ -116,16 +116,20 @@ def translate_module(native, text: str, path: str, parsed_text: str | None = Non
     functions: dict[str, Function] = {}
     lines = (text if parsed_text is None else parsed_text).splitlines()
     symbols: dict[str, str] = {}
+    executables: list[str] = []
     for op in _top_level_ops(native):
         if op.name not in FUNCTION_OPS:
             if "sym_name" in op.attributes:  # what a flow.dispatch of an executable runs
                 name = str(op.attributes["sym_name"]).strip('"')
                 symbols[name] = hashlib.sha256(op.get_asm(use_local_scope=True).encode()).hexdigest()[:16]
+                if op.name == "hal.executable":
+                    executables.append(name)
             continue
         fn = _Translator(path, lines).function(op)
         source_arg_names(op, fn, lines)
         functions[fn.name] = fn
-    return Module(functions=functions, path=path, text=text, frontend="mlir", native=native, symbols=symbols)
+    return Module(functions=functions, path=path, text=text, frontend="mlir", native=native, symbols=symbols,
+                  executables=executables)
 
 
 _SSA_NAME = re.compile(r"%[A-Za-z_$.\-][A-Za-z0-9_$.\-]*|%[0-9]+")
