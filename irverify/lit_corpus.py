@@ -345,6 +345,8 @@ def summarize(runs: list[RunLine], records: list[dict]) -> dict:
         "files": len({r.path for r in runs}), "run_lines": len(runs), "cases": len(records),
         "verdicts": {v: counts.get(v, 0) for v in ("correct", "incorrect", "unknown", "unsupported", "error")},
         "incorrect_confirmed": confirmed,
+        # correct without encoding: the pass left the module unchanged
+        "correct_unchanged": sum(1 for r in records if r["verdict"] == "correct" and r.get("changed") is False),
         "not_replayed": sorted({f"{r.label}: {', '.join(r.not_replayed)}" for r in runs if r.not_replayed}),
         "skipped_run_lines": sorted(f"{r.label}: {r.problem}" for r in runs if r.problem),
         "unsupported": dict(unsupported.most_common()), "errors": dict(errors.most_common()),
@@ -374,7 +376,8 @@ def print_human(runs: list[RunLine], records: list[dict], summary: dict) -> None
     print(f"total: {summary['files']} files, {summary['run_lines']} RUN lines, {summary['cases']} cases: "
           + ", ".join(f"{v[k]} {k} ({100 * v[k] / n:.1f}%)" for k in v)
           + f"; {summary['incorrect_confirmed']} incorrect confirmed by execution")
-    print(f"definitive (correct + incorrect): {100 * (v['correct'] + v['incorrect']) / n:.1f}%")
+    print(f"definitive (correct + incorrect): {100 * (v['correct'] + v['incorrect']) / n:.1f}%"
+          f"; {summary['correct_unchanged']} of the correct cases are modules the pass left unchanged")
     t = summary["time_s"]
     print(f"time per case: median {t['median']:.2f} s, p90 {t['p90']:.2f} s, max {t['max']:.2f} s")
     for title, key in (("unsupported constructs", "unsupported"), ("error classes", "errors")):

@@ -44,12 +44,17 @@ def test_function_pass_flags_nest_into_functions():
 
 
 def test_sample_cases_and_summary():
+    """RUN#1 (canonicalize on every function) changes each case it can read; RUN#2 canonicalizes
+    util.func functions only, so it leaves the func.func cases unchanged: `correct` without
+    encoding them, the memref case included."""
     code, records, summary = validate_lit(str(SAMPLE), "-j", "2")
-    verdicts = [(r["run"], r["line"], r["verdict"]) for r in records]
-    assert verdicts == [(run, line, verdict) for run in (1, 2) for line, verdict in
-                        ((1, "correct"), (14, "correct"), (21, "unsupported"), (29, "error"))]
-    assert summary["verdicts"] == {"correct": 4, "incorrect": 0, "unknown": 0, "unsupported": 2, "error": 2}
-    assert summary["unsupported"] == {"argument of type memref<...>": 2}
+    verdicts = [(r["run"], r["line"], r["verdict"], r["changed"]) for r in records]
+    assert verdicts == [(1, 1, "correct", True), (1, 14, "correct", True), (1, 21, "unsupported", True),
+                        (1, 30, "error", None), (2, 1, "correct", True), (2, 14, "correct", False),
+                        (2, 21, "correct", False), (2, 30, "error", None)]
+    assert summary["verdicts"] == {"correct": 5, "incorrect": 0, "unknown": 0, "unsupported": 1, "error": 2}
+    assert summary["unsupported"] == {"argument of type memref<...>": 1}
+    assert summary["correct_unchanged"] == 2
     assert summary["errors"] == {"the installed compiler cannot parse the input": 2}
     assert summary["not_replayed"] == [f"{SAMPLE} RUN#2: --iree-some-global-option=4"]
     assert code == 0

@@ -21,7 +21,8 @@ func.func @select_same(%c: i1, %x: tensor<4xf32>) -> tensor<4xf32> {
 
 func.func @memory(%m: memref<4xf32, strided<[2]>>) -> f32 {
   %c0 = arith.constant 0 : index
-  %0 = memref.load %m[%c0] : memref<4xf32, strided<[2]>>
+  %i = arith.addi %c0, %c0 : index
+  %0 = memref.load %m[%i] : memref<4xf32, strided<[2]>>
   return %0 : f32
 }
 
