@@ -2,8 +2,8 @@
 ``VectorType``; scalable vectors are rejected by the frontend).
 
 Upstream doc: https://mlir.llvm.org/docs/Dialects/Vector/ (``vector.broadcast``,
-``vector.extract``; ``step``, ``transpose``, ``create_mask``, ``constant_mask`` and
-``shape_cast`` are documented at their functions; ``transfer_read``/``transfer_write`` live in
+``vector.extract``; ``step``, ``transpose``, ``create_mask``, ``constant_mask``,
+``shape_cast`` and ``contract`` are documented at their functions; ``transfer_read``/``transfer_write`` live in
 ``vector_transfer``).
 
 * ``vector.broadcast %s : S to vector<t_1 x ... x t_n x T>``: ``S`` is the element type ``T`` or a
@@ -193,3 +193,44 @@ def _count(shape) -> int:
 
 
 from irverify.semantics import vector_transfer as _transfer  # noqa: E402,F401  (registers transfer ops)
+
+
+@semantics("vector.contract", attrs=("indexing_maps", "iterator_types", "kind", "fastmath"), poison=True)
+def contract(ctx, op: Op, lhs, rhs, acc):
+    """``vector.contract {indexing_maps = [L, R, A], iterator_types, kind = add} %lhs, %rhs, %acc``
+    (MLIR ``VectorOps.td``, ``ContractionOp``): for every point of the iteration space the
+    product ``lhs[L(d)] * rhs[R(d)]`` is added into ``acc[A(d)]`` over the reduction dims. "If
+    operands and the result have types of different bitwidths, operands are promoted to have the
+    same bitwidth as the result before performing the contraction" (sign extension for
+    integers). Encoded as the ``linalg.generic`` with those maps and the body ``acc +
+    ext(l) * ext(r)`` (``semantics/linalg.py``: a float sum is a fold in an unspecified order).
+    Other kinds, fastmath flags, masks and a scalar accumulator are unsupported."""
+    from irverify.ir.core import EnumAttr, FloatType
+    from irverify.semantics.linalg import Structured, run_structured
+    from irverify.semantics.linalg_named import BodyBuilder
+
+    kind = op.attrs.get("kind")
+    if not (isinstance(kind, EnumAttr) and kind.value == "add"):
+        raise Unsupported(f"kind {kind} of 'vector.contract'", op.loc)
+    fm = op.attrs.get("fastmath")
+    if fm is not None and not (isinstance(fm, EnumAttr) and fm.value == "none"):
+        raise Unsupported(f"fastmath {fm} of 'vector.contract'", op.loc)
+    for v, what in ((lhs, "lhs"), (rhs, "rhs"), (acc, "accumulator")):
+        _vector(op, v, what)
+    its = []
+    for it in op.attrs.get("iterator_types", []):
+        if not (isinstance(it, EnumAttr) and it.kind == "vector.iterator_type" and it.value in ("parallel", "reduction")):
+            raise Unsupported(f"iterator type {it} of 'vector.contract'", op.loc)
+        its.append(it.value)
+    maps = op.attrs.get("indexing_maps")
+    if not isinstance(maps, list) or len(maps) != 3:
+        raise Unsupported(f"indexing_maps {maps} of 'vector.contract'", op.loc)
+    out = op.results[0].type.elem
+    b = BodyBuilder(op, [lhs.type.elem, rhs.type.elem, out])
+    is_float = isinstance(out, FloatType)
+    if is_float != isinstance(lhs.type.elem, FloatType) or is_float != isinstance(rhs.type.elem, FloatType):
+        raise Unsupported("'vector.contract' mixing integer and float element types", op.loc)
+    x, y = (b.cast(a, out, False) for a in b.args[:2])
+    prod = b.emit("arith.mulf" if is_float else "arith.muli", [x, y], out)
+    body = b.finish(b.emit("arith.addf" if is_float else "arith.addi", [b.args[2], prod], out))
+    return run_structured(ctx, op, Structured(list(maps), its, body, 2), [lhs, rhs], [acc])

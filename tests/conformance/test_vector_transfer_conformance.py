@@ -240,3 +240,79 @@ def test_transfer_gather_matches_iree_formula():
             ours = np.asarray(ev.outputs[r])
             assert ev.undefined[r] is None or not np.asarray(ev.undefined[r]).any()
             assert np.array_equal(ours.view(np.uint32), np.asarray(theirs[r]).view(np.uint32)), (r, args[2:], ours, theirs[r])
+
+
+CONTRACT_ARGS = [("a", "3x4xi8"), ("b", "4x5xi8"), ("c", "3x5xi32"), ("x", "3x4xf16"), ("y", "5x4xf16"), ("z", "3x5xf32")]
+CONTRACT_RESULTS = ["3x5xi32", "3x5xf32"]
+CONTRACT_BODY = """
+  %c0 = arith.constant 0 : index
+  %pi8 = arith.constant 0 : i8
+  %pi32 = arith.constant 0 : i32
+  %ph = arith.constant 0.0 : f16
+  %pf = arith.constant 0.0 : f32
+  %va = vector.transfer_read %a[%c0, %c0], %pi8 {in_bounds = [true, true]} : tensor<3x4xi8>, vector<3x4xi8>
+  %vb = vector.transfer_read %b[%c0, %c0], %pi8 {in_bounds = [true, true]} : tensor<4x5xi8>, vector<4x5xi8>
+  %vc = vector.transfer_read %c[%c0, %c0], %pi32 {in_bounds = [true, true]} : tensor<3x5xi32>, vector<3x5xi32>
+  %ri = vector.contract {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %va, %vb, %vc : vector<3x4xi8>, vector<4x5xi8> into vector<3x5xi32>
+  %r0 = vector.transfer_write %ri, %c[%c0, %c0] {in_bounds = [true, true]} : vector<3x5xi32>, tensor<3x5xi32>
+  %vx = vector.transfer_read %x[%c0, %c0], %ph {in_bounds = [true, true]} : tensor<3x4xf16>, vector<3x4xf16>
+  %vy = vector.transfer_read %y[%c0, %c0], %ph {in_bounds = [true, true]} : tensor<5x4xf16>, vector<5x4xf16>
+  %vz = vector.transfer_read %z[%c0, %c0], %pf {in_bounds = [true, true]} : tensor<3x5xf32>, vector<3x5xf32>
+  %rf = vector.contract {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d2)>, affine_map<(d0, d1, d2) -> (d1, d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %vx, %vy, %vz : vector<3x4xf16>, vector<5x4xf16> into vector<3x5xf32>
+  %r1 = vector.transfer_write %rf, %z[%c0, %c0] {in_bounds = [true, true]} : vector<3x5xf32>, tensor<3x5xf32>
+"""
+
+
+def _lowered(text: str, args) -> str:
+    """The body of ``@f`` after IREE's CPU vector lowering (``iree-llvmcpu-virtual-vector-lowering``,
+    which IREE runs before LLVM: a hand-written dispatch holding an n-D ``vector.contract`` does
+    not translate), its results renamed ``%r0, %r1, ...`` and its arguments given their names."""
+    import re
+
+    from irverify.frontends.mlir.parse import parse_mlir_native
+    from irverify.validate import run_iree_pipeline
+
+    native = parse_mlir_native(text, "contract.mlir")
+    run_iree_pipeline(native, "builtin.module(func.func(iree-llvmcpu-virtual-vector-lowering))", "contract")
+    lines = native.operation.get_asm(use_local_scope=True).splitlines()
+    start = next(k for k, line in enumerate(lines) if "func.func" in line)
+    ret = next(k for k, line in enumerate(lines) if line.strip().startswith("return "))
+    body = "\n".join(lines[start + 1:ret])
+    returned = re.match(r"\s*return (.*?) :", lines[ret]).group(1).split(", ")
+    for k, v in enumerate(returned):
+        body = re.sub(rf"{re.escape(v)}\b", f"%r{k}", body)
+    for k, (n, _) in enumerate(args):
+        body = re.sub(rf"%arg{k}\b", f"%{n}", body)
+    return "\n" + body + "\n"
+
+
+@pytest.mark.slow  # compiles a dispatch (several seconds on 2 cores)
+def test_contract_matches_iree():
+    """``vector.contract`` with operands narrower than the accumulator (sign-extended i8, f16
+    promoted to f32), a transposed rhs map included. irverify evaluates under real arithmetic (a
+    float sum is a fold in an unspecified order); the float inputs are small integers, so every
+    order of the sum is exact and the results must match exactly."""
+    from irverify.execute.iree import run_host_module
+    from tests.conformance import dispatch_cases
+
+    module = parse_mlir(function_text(CONTRACT_ARGS, [], CONTRACT_RESULTS, CONTRACT_BODY), "contract.mlir")
+    rng = np.random.default_rng(31)
+    calls, evals = [], []
+    for _ in range(6):
+        a, b = rng.integers(-128, 128, (3, 4)).astype(np.int8), rng.integers(-128, 128, (4, 5)).astype(np.int8)
+        c = rng.integers(-(2 ** 31), 2 ** 31 - 1, (3, 5)).astype(np.int32)
+        x, y = rng.integers(-20, 20, (3, 4)).astype(np.float16), rng.integers(-20, 20, (5, 4)).astype(np.float16)
+        z = rng.integers(-500, 500, (3, 5)).astype(np.float32)
+        ev = evaluate_function(module, "f", [a, b, c, x, y, z], fp_name="real")
+        assert ev.ub == []
+        evals.append(ev)
+        calls.append(("main", [v.reshape(-1) for v in (a, b, c, x, y, z)]
+                      + [np.zeros(15, np.int32), np.zeros(15, np.float32)]))
+    runs = run_host_module(dispatch_cases.host_text(kernel_case(CONTRACT_ARGS, [], CONTRACT_RESULTS, _lowered(
+        function_text(CONTRACT_ARGS, [], CONTRACT_RESULTS, CONTRACT_BODY), CONTRACT_ARGS))), calls)
+    for ev, theirs in zip(evals, runs):
+        assert not isinstance(theirs, ExecutionError), theirs
+        for k in range(2):
+            ours = np.asarray(ev.outputs[k])
+            real = np.asarray(theirs[len(CONTRACT_ARGS) + k]).reshape(ours.shape)
+            assert np.array_equal(ours.astype(real.dtype), real), (k, ours, real)
