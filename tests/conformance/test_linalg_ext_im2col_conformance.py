@@ -10,8 +10,9 @@ IREE: llvm-cpu does not compile a lone ``im2col`` op, so the module is first dec
 IREE's own ``iree-linalg-ext-decompose-im2col`` pass (the decomposition its codegen pipelines
 use), then compiled and run. A window along the innermost input dim is not dilated, nor strided
 when M output dims are collapsed: that decomposition copies such windows as contiguous slices
-(``testdata/iree/iree313_im2col_decompose_dilation``, ``iree313_im2col_decompose_stride``). Configurations that read outside an
-unpadded input dim must be reported as UB by irverify (they are not run).
+(``testdata/iree/iree313_im2col_decompose_dilation``, ``iree313_im2col_decompose_stride``).
+Configurations that read outside an unpadded input dim must be reported as UB by irverify
+(they are not run).
 """
 
 from __future__ import annotations
