@@ -37,12 +37,13 @@ position ``p`` (``p[a]`` the index of output dimension ``a``):
    padding is UB (the definition gives ``pad_value``, the decomposition reads a clamped
    element, and without ``pad_value`` it is an out-of-bounds read).
 
-``kernel_size`` enters no element (the decomposition uses it only to choose a contiguous
-vectorization); it must be static and equal to the window extents ``output_sizes`` gives each
-M dimension, or the op is unsupported. A poison dynamic offset, size or padding amount is UB;
-a poison ``pad_value`` makes the padded elements poison; a dynamic offset whose sum with
-the output index overflows ``index`` is UB. The positions must be a partition of
-the input dimensions; dynamic ``output_sizes`` and memref operands are unsupported.
+``kernel_size`` enters no element: the definition computes every coordinate from
+``output_sizes`` (IREE's decomposition reads ``kernel_size`` only to choose which dim to copy
+contiguously), so an op whose ``kernel_size`` differs from the window extents of
+``output_sizes`` means what ``output_sizes`` says. A poison dynamic offset, size or padding
+amount is UB; a poison ``pad_value`` makes the padded elements poison; a dynamic offset whose
+sum with the output index overflows ``index`` is UB. The positions must be a partition of the
+input dimensions; dynamic ``output_sizes`` and memref operands are unsupported.
 """
 
 from __future__ import annotations
@@ -154,16 +155,11 @@ def im2col(ctx, op: Op, *operands):
     if len(flat) != nb + nm + nm + len(k_pos):
         _fail(op, f"output_sizes {sizes} for the dims given")
 
-    # kernel_size: static and equal to the window extents output_sizes gives (see docstring)
-    kernel = _ints(op, "static_kernel_size")
-    if groups["kernel_size"] or DYNAMIC in kernel or len(kernel) != nm:
-        _fail(op, "with a dynamic kernel_size")
-    k_sizes = flat[nb + nm:]
+    # kernel_size: metadata no element depends on (see the module docstring)
+    kernel = _mixed(ctx, op, "kernel_size", _ints(op, "static_kernel_size"), groups["kernel_size"])
+    if len(kernel) != nm:
+        _fail(op, "kernel_size of another rank than m_pos")
     inv_k = _inverse(k_perm)
-    k_sizes = [k_sizes[inv_k[i]] for i in range(len(k_sizes))]
-    window_sizes = [s for d, s in zip([d for d in range(in_rank) if d not in batch_pos], k_sizes) if d in m_pos]
-    if window_sizes != kernel:
-        _fail(op, f"kernel_size {kernel} differing from the window sizes {window_sizes} of output_sizes")
 
     offsets = _mixed(ctx, op, "offsets", _ints(op, "static_offsets"), groups["offsets"])
     if len(offsets) != out_rank:
