@@ -1,5 +1,6 @@
 """``iree_linalg_ext`` ops with index-mapping regions: ``map_load`` and ``map_store`` on tensors;
-``gather`` and ``scatter`` (see the section before ``gather``); ``custom_op`` (the last section).
+``gather`` and ``scatter`` (see the section before ``gather``); ``custom_op`` (the last section);
+``im2col`` is in ``linalg_ext_im2col``.
 
 Upstream doc: IREE ``compiler/src/iree/compiler/Dialect/LinalgExt/IR/LinalgExtOps.td``
 (``MapLoadOp``, ``MapStoreOp``) and their ``generateScalarImplementation`` in
@@ -510,3 +511,6 @@ def custom_op(ctx, op: Op, *operands):
             raise Unsupported(f"'iree_linalg_ext.custom_op' result of type {rt}", op.loc)
         results.append(Tensor(rt, result_dims(ctx, rt, v.dims, op), v.elem, v.defined))
     return results[0] if len(results) == 1 else results
+
+
+from irverify.semantics import linalg_ext_im2col  # noqa: E402,F401  (registers im2col)

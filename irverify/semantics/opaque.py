@@ -50,7 +50,6 @@ OPAQUE_OPS = {
     "linalg.pooling_ncw_sum": "structured op on tensors",
     "linalg.pooling_nwc_sum": "structured op on tensors",
     "linalg.pooling_nwc_max": "structured op on tensors",
-    "iree_linalg_ext.im2col": "destination-style op on tensors",
     "iree_linalg_ext.winograd.input_transform": "destination-style op on tensors",
     "iree_linalg_ext.winograd.filter_transform": "destination-style op on tensors",
     "iree_linalg_ext.winograd.output_transform": "destination-style op on tensors",
