@@ -34,8 +34,9 @@ position ``p`` (``p[a]`` the index of output dimension ``a``):
 5. Input padding: a coordinate outside the input in a dimension with input padding (a non-zero
    or dynamic ``input_pad_low``/``high``) gives ``pad_value``; otherwise the element is the
    input's element at the coordinates. A coordinate outside the input in a dimension without
-   padding is UB (the definition gives ``pad_value``, the decomposition reads a clamped
-   element, and without ``pad_value`` it is an out-of-bounds read).
+   padding is UB without ``pad_value`` (an out-of-bounds read); with one, the definition gives
+   ``pad_value`` and the decomposition reads a clamped element, so the element is an unknown
+   value of each side (``Ctx.add_unknown``: a counterexample resting on it is not incorrect).
 
 ``kernel_size`` enters no element: the definition computes every coordinate from
 ``output_sizes`` (IREE's decomposition reads ``kernel_size`` only to choose which dim to copy
@@ -211,11 +212,19 @@ def im2col(ctx, op: Op, *operands):
         src = [t.simplify(s - lo) for s, lo in zip(src, pad_low)]
         inside = [t.in_range(s, n) for s, n in zip(src, inp.dims)]
         read = t.and_(valid, *(ok for ok, pd in zip(inside, padded) if pd))
-        ctx.add_ub(t.and_(read, t.not_(t.and_(*(ok for ok, pd in zip(inside, padded) if not pd)))),
-                   f"{NAME}: an input coordinate outside the input (no padding in that dim)")
+        astray = t.and_(read, t.not_(t.and_(*(ok for ok, pd in zip(inside, padded) if not pd))))
         elem = inp.scalar_at(src)
-        if pad_value is None:
+        if pad_value is None:  # an out-of-bounds read
+            ctx.add_ub(astray, f"{NAME}: an input coordinate outside the input (no padding in that dim)")
             return elem
+        # The definition gives pad_value there, IREE's decomposition a clamped element: an
+        # unknown value of this side (a counterexample that rests on it is never incorrect).
+        if t.static_bool(astray) is not False:
+            ctx.add_unknown(astray, f"{NAME}: an input coordinate outside the input in a dim without "
+                                    "padding (pad_value by the definition, a clamped element by the decomposition)")
+            unknown = t.uf(f"unknown.im2col.{t.fresh_name('astray')}", *[t.int_sort()] * len(p),
+                           t.sort_of(elem.term))
+            elem = Scalar(t.ite(astray, unknown(*p), elem.term), elem.type, elem.poison)
         poison = any_poison(None if elem.poison is None else t.and_(read, elem.poison),
                             None if pad_value.poison is None else t.and_(t.not_(read), pad_value.poison))
         return Scalar(t.ite(read, elem.term, pad_value.term), rtype.elem, poison)

@@ -70,8 +70,8 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     name (``{"real.exp": math.exp}``); under the bit-pattern models (``abstract``, ``ieee``)
     ``fp.exp.f32`` of a constant is ``real.exp`` computed in double precision and rounded to
     the format. Whatever the model, an unspecified NaN (``fp.nan.*``) is the canonical quiet
-    NaN, and an element whose value is left unspecified (an ``*.out_of_range`` conversion) is
-    reported like a poison element (masked in ``undefined``). ``poison`` names the arguments
+    NaN, and an element whose value is left unspecified (an ``*.out_of_range`` conversion, an
+    ``unknown.*`` value) is reported like a poison element (masked in ``undefined``). ``poison`` names the arguments
     that are poison, as a counterexample gives them (``Counterexample.poison_inputs``: True for
     a scalar, the list of poison indices for a tensor); their poison propagates as the op
     definitions say (a scalar's value in ``args`` is then ignored). ``ub_kinds``: only the UB
@@ -130,8 +130,8 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             return t.numeric_eval(t.simplify(term), interpret)
         return _python_value(term, ty, fp)
 
-    def unspecified(term) -> bool:
-        return any(n.endswith(".out_of_range") for n in t.uninterpreted_names(term))
+    def unspecified(term) -> bool:  # an out-of-range conversion, or a value an op leaves unknown
+        return any(n.endswith(".out_of_range") or n.startswith("unknown.") for n in t.uninterpreted_names(term))
 
     outputs, undefined = [], []
     for r in (enc.results if outputs_too else []):
