@@ -84,6 +84,9 @@ def pair_functions(src: Module, tgt: Module | None) -> list[tuple[str, Function,
         if getattr(src, "executables", None):  # valid input irverify does not check
             raise Unsupported(f"functions inside 'hal.executable' @{src.executables[0]} (its exports, their "
                               "conditions and workgroup counts are not modelled)")
+        if any(f.body is not None for f in src.functions.values()):  # valid input, nothing public
+            raise Unsupported("a module whose functions are all private (a private function is checked "
+                              "through its public callers, and this module has none)")
         raise InputError(f"{src.path}: no public function to check (private functions are checked "
                          "through their callers)")
     t_entries = {n for n, f in tgt.functions.items() if f.body is not None and f.public} - called_functions(tgt)
