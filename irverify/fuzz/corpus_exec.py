@@ -75,14 +75,9 @@ def _nested_dispatch_ops(fn) -> bool:
 
 
 def _ops(fn):
-    def walk(ops):
-        for op in ops:
-            yield op
-            for region in op.regions:
-                for block in region:
-                    yield from walk(block.ops)
+    from irverify.semantics.common import walk_ops
 
-    return walk(fn.body.ops if fn.body else [])
+    return walk_ops(fn.body.ops if fn.body else [])
 
 
 # ----------------------------------------------------------------------------- inputs

@@ -271,7 +271,7 @@ def edit_constant(op, site: Site) -> bool:
             return False
         flat = values.reshape(-1)
         at = site.choice % flat.size
-        flat[at] = _number_variant(flat[at].item(), site.choice, values.dtype.kind == "f")
+        flat[at] = number_variant(flat[at].item(), site.choice, values.dtype.kind == "f")
         new = ir.DenseElementsAttr.get(values.astype(values.dtype), type=attr.type)
     else:
         return False
@@ -281,7 +281,9 @@ def edit_constant(op, site: Site) -> bool:
     return True
 
 
-def _number_variant(v, choice: int, is_float: bool):
+def number_variant(v, choice: int, is_float: bool):
+    """The constant operator's variants of a number: +1, -1 (a float: negated), 0 (1 when it
+    was 0), doubled."""
     if choice == 0:
         return v + 1
     if choice == 1:
@@ -299,13 +301,13 @@ def _scalar_variant(attr, choice: int):
     if isinstance(attr, ir.IntegerAttr):
         ty = _downcast(attr.type)
         width = ty.width if isinstance(ty, ir.IntegerType) else None
-        v = _number_variant(attr.value, choice, False)
+        v = number_variant(attr.value, choice, False)
         if width is not None:
             v = ((v + (1 << (width - 1))) % (1 << width)) - (1 << (width - 1))
         return ir.IntegerAttr.get(attr.type, v)
     if isinstance(attr, ir.FloatAttr):
         v = attr.value
-        return ir.FloatAttr.get(attr.type, -v if choice == 1 and v == 0 else _number_variant(v, choice, True))
+        return ir.FloatAttr.get(attr.type, -v if choice == 1 and v == 0 else number_variant(v, choice, True))
     return None
 
 

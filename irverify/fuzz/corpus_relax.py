@@ -18,7 +18,7 @@ entries of ``axes`` swapped). ``run_pass`` produces a corpus case's after module
 
 from __future__ import annotations
 
-from irverify.fuzz.corpus_mlir import Site
+from irverify.fuzz.corpus_mlir import Site, number_variant
 
 DTYPE_SWAP = {"float32": "float16", "float16": "float32", "int32": "int64", "int64": "int32", "int8": "int32",
               "float64": "float32", "bool": "int32"}
@@ -224,7 +224,7 @@ def _edited(call, site: Site):
                 return None
             flat[at] = not flat[at]
         else:
-            flat[at] = _number_variant(flat[at].item(), site.choice, data.dtype.kind == "f")
+            flat[at] = number_variant(flat[at].item(), site.choice, data.dtype.kind == "f")
         args[j] = relax.const(data, str(data.dtype))
     elif site.operator == "type" and words[0] == "arg":
         j = int(words[1])
@@ -245,16 +245,6 @@ def _edited(call, site: Site):
         if attrs is None:
             return None
     return relax.Call(call.op, args, attrs, call.ty_args)
-
-
-def _number_variant(v, choice: int, is_float: bool):
-    if choice == 0:
-        return v + 1
-    if choice == 1:
-        return -v if is_float else v - 1
-    if choice == 2:
-        return 1 if v == 0 else 0
-    return v * 2
 
 
 def _edited_attrs(attrs, words: list[str], site: Site):

@@ -40,12 +40,13 @@ func.func @f(%a: tensor<4x8xf32>, %b: tensor<?x?xf32>, %i: index) -> (tensor<4x8
 """
 
 
-def _mutants(text: str) -> dict[str, list[str]]:
+def _mutants(text: str, arm=cm) -> dict[str, list[str]]:
+    """The accepted mutants of ``text`` by operator (``arm``: ``corpus_mlir`` or ``corpus_relax``)."""
     out: dict[str, list[str]] = {}
-    for site in cm.sites(text):
+    for site in arm.sites(text):
         try:
-            m = cm.apply(text, site)
-        except cm.Rejected:
+            m = arm.apply(text, site)
+        except arm.Rejected:
             continue
         if m is not None:
             out.setdefault(site.operator, []).append(m)
@@ -178,14 +179,7 @@ class Module:
             R.output(d)
         return d
 '''
-    got: dict[str, list[str]] = {}
-    for site in cr.sites(text):
-        try:
-            m = cr.apply(text, site)
-        except cr.Rejected:
-            continue
-        if m:
-            got.setdefault(site.operator, []).append(m)
+    got = _mutants(text, cr)
     assert any('R.const(2.5, "float32")' in m for m in got["constant"])
     assert any("R.subtract(y, a)" in m for m in got["operand order"])
     assert "index map" not in got  # axes=[0, 1] changes the declared result type: rejected
