@@ -389,6 +389,26 @@ class Outcome:
     source_ub: str = ""  # irverify's reference evaluation: the source is undefined on the witness's inputs
     inputs: dict | None = None  # the witness's inputs, for the findings (name -> array)
     run_error: str = ""
+    reference: str = ""  # an unsound witness: what irverify's reference evaluation computes for both sides
+
+
+def _reference_outputs(src_mod, tgt_mod, p: Pair, s: int) -> str:
+    """The first output element where irverify's reference evaluation (exact IEEE) of the two
+    sides differs on set ``s``, or that it finds them equal: the second oracle shown beside an
+    execution that differs (both may be wrong)."""
+    from irverify.verify.evaluate import evaluate_function
+
+    if p.kind == "dispatch":
+        return "not evaluated (dispatch-level function)"
+    args = list(p.sets[s])
+    try:
+        with np.errstate(all="ignore"):
+            a = evaluate_function(src_mod, p.src, args, fp_name="ieee")
+            b = evaluate_function(tgt_mod, p.tgt, args, fp_name="ieee")
+    except Exception as e:  # noqa: BLE001 - not evaluable: said so
+        return f"not evaluated ({type(e).__name__})"
+    d = difference([a.outputs], b.outputs, a.undefined)
+    return f"reference evaluation differs too: {d}" if d else "reference evaluation: equal outputs"
 
 
 class Runner:
@@ -454,6 +474,7 @@ class Runner:
                 out.witness, out.source_ub = witness, ub
                 out.inputs = _inputs_of(self.src_mod.functions[p.src], p, s)
             if not ub:
+                out.reference = _reference_outputs(self.src_mod, tgt_mod, p, s)
                 break
         return out
 

@@ -93,6 +93,16 @@ def confirmed(rep: dict) -> bool:
     return any(f.get("confirmed") for f in rep.get("functions", []))
 
 
+def _target_ub(rep: dict) -> bool:
+    return any(str((f.get("counterexample") or {}).get("check", "")).startswith("target has undefined")
+               for f in rep.get("functions", []) if f.get("verdict") == "incorrect")
+
+
+def _execution_detail(rep: dict) -> str:
+    return "; ".join(f"{(f.get('execution') or {}).get('backend', '')}: {(f.get('execution') or {}).get('detail', '')}"
+                     for f in rep.get("functions", []) if f.get("execution"))[:300]
+
+
 def unobservable(rep: dict) -> bool:
     """Is an ``incorrect`` report's counterexample one that execution cannot show (a poison
     target value, target UB, a poison argument), and did irverify's reference evaluation of the
@@ -239,6 +249,8 @@ def _execute(arm, runner, case: CorpusCase, k: int, before: str, text: str, sing
         mrec["finding"] = "source undefined (reference)" if outcome.source_ub else "unsound"
         if outcome.source_ub:
             mrec["source_ub"] = outcome.source_ub
+        if outcome.reference:
+            mrec["reference"] = outcome.reference
         if findings:
             mrec["files"] = write_finding(findings, case, k, before, text, single, mrec, outcome)
     elif mrec["verdict"] == "incorrect" and not outcome.witness and outcome.executed:
@@ -249,7 +261,9 @@ def _execute(arm, runner, case: CorpusCase, k: int, before: str, text: str, sing
             mrec["confirmed_by"] = "irverify's reference evaluation (poison or UB, not observable by execution)"
         else:
             mrec["finding"] = "unconfirmed incorrect"
-            mrec["replay"] = report_message(again)
+            mrec["replay"] = report_message(again) or _execution_detail(again)
+            if _target_ub(again):
+                mrec["target_ub"] = True
             if findings:
                 mrec["files"] = write_finding(findings, case, k, before, text, single, mrec, outcome)
     elif mrec["verdict"] == "incorrect" and outcome.witness:
@@ -365,6 +379,7 @@ class CorpusSummary:
     unsound: int = 0
     source_undefined: int = 0
     unconfirmed: int = 0
+    unconfirmed_ub: int = 0  # of them, target UB (not observable by execution)
     confirmed: int = 0
     time_s: float = 0.0
 
@@ -386,17 +401,15 @@ def summarize(records: list[dict]) -> dict[str, CorpusSummary]:
         s.unsound += r.get("finding") == "unsound"
         s.source_undefined += r.get("finding") == "source undefined (reference)"
         s.unconfirmed += r.get("finding") == "unconfirmed incorrect"
+        s.unconfirmed_ub += r.get("finding") == "unconfirmed incorrect" and bool(r.get("target_ub"))
         s.confirmed += "confirmed_by" in r
     return out
 
 
-COLUMNS = ("corpus", "cases", "correct", "mutated", "mutants", "rejected", "correct", "incorrect", "unknown",
-           "unsupported", "error", "executed", "unsound", "src undef", "unconf. incorrect")
-
-
 def table(summaries: dict[str, CorpusSummary]) -> str:
     """A Markdown table: cases, cases proved correct and mutated, mutants by verdict, mutants
-    executed, unsound, differing where the source is undefined, unconfirmed incorrect."""
+    executed, unsound, differing where the source is undefined, unconfirmed incorrect (and how
+    many of those are target UB, which execution cannot show)."""
     head = ("| corpus | cases | correct | mutated | mutants | rejected by verifier | m. correct | m. incorrect "
             "| m. unknown | m. unsupported | m. error | executed | **unsound** | differs, source undefined "
             "| unconfirmed incorrect |")
@@ -405,7 +418,7 @@ def table(summaries: dict[str, CorpusSummary]) -> str:
     for s in summaries.values():
         rows.append(_row(s))
         for f in ("cases", "correct", "mutated", "mutants", "rejected", "executed", "unsound", "source_undefined",
-                  "unconfirmed"):
+                  "unconfirmed", "unconfirmed_ub"):
             setattr(total, f, getattr(total, f) + getattr(s, f))
         total.verdicts.update(s.verdicts)
     if len(summaries) > 1:
@@ -417,5 +430,5 @@ def _row(s: CorpusSummary) -> str:
     v = s.verdicts
     cells = [s.corpus, s.cases, s.correct, s.mutated, s.mutants, s.rejected, v["correct"], v["incorrect"],
              v["unknown"], v["unsupported"], v["error"], s.executed, f"**{s.unsound}**", s.source_undefined,
-             s.unconfirmed]
+             f"{s.unconfirmed} ({s.unconfirmed_ub} target UB)"]
     return "| " + " | ".join(str(c) for c in cells) + " |"
