@@ -2,7 +2,7 @@
 """Mutation fuzzing of the repository's lit corpora (``irverify/fuzz/corpus_mutate.py``).
 
     python tools/mutate_corpus.py [--corpus NAME ...] [--mutants N] [--seed S] [--shard I/N]
-                                  [--spread] [--max-cases N] [--case-timeout S] [--timeout S]
+                                  [--spread] [--first K] [--max-cases N] [--case-timeout S] [--timeout S]
                                   [--findings DIR] [--jsonl FILE]
 
 For every case of each corpus that ``irverify check`` proves ``correct``, up to ``--mutants``
@@ -55,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--mutants", type=int, default=DEFAULT_MUTANTS, help="mutants per correct case")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--shard", help="I/N: every N-th case of each corpus, from the I-th")
+    ap.add_argument("--first", type=int, default=0, help="skip this many cases of each corpus (after --shard and "
+                    "--spread), to resume a run")
     ap.add_argument("--max-cases", type=int, help="at most this many cases per corpus")
     ap.add_argument("--spread", action="store_true",
                     help="take the cases of a corpus file by file in turn (a partial run covers every file)")
@@ -87,6 +89,7 @@ def main(argv: list[str] | None = None) -> int:
                 cases = cases[shard[0] - 1::shard[1]]
             if args.spread:
                 cases = spread(cases)
+            cases = cases[args.first:]
             if args.max_cases is not None:
                 cases = cases[:args.max_cases]
 

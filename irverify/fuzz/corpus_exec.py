@@ -38,6 +38,7 @@ SET_DIMS = (3, 3, 3, 4, 3, 1)
 PUSH_CONSTANTS = ((4, 4), (16, 16), (2, 0), (1, 1), (32, 0), (8, 8))  # (even ordinals, odd ordinals)
 BINDING_SLACK = 1024
 MAX_BINDING_UNITS = 1 << 22
+TARGET_FAILURES = ("run", "crash")  # ExecutionError kinds that witness a target failing where the source ran
 REFERENCE_TRIES = 3  # sets whose difference is looked at with irverify's reference evaluation
 EVALUATED_ELEMENTS = 1 << 15  # larger inputs: UB conditions only, no poison masks
 ELEM_NAMES = {"f16": "float16"}
@@ -56,6 +57,7 @@ class Pair:
     kind: str = ""  # "dispatch", "scalar", "plain"
     sets: list = field(default_factory=list)  # argument lists (plain, scalar) or Counterexamples (dispatch)
     units: dict = field(default_factory=dict)  # dispatch: the source's binding unit types
+    arg_names: list = field(default_factory=list)  # the source function's argument names (keys of the sets)
     src_out: list = field(default_factory=list)  # per set: (run 1, run 2), each outputs or Exception
     skip: str = ""  # why this pair is not run
 
@@ -203,6 +205,7 @@ def prepare(src_mod, pairs: list[tuple[str, str]], seed: int) -> list[Pair]:
     for k, (s, t) in enumerate(pairs):
         p = Pair(s, t)
         fn = src_mod.functions[s]
+        p.arg_names = [a.name for a in fn.args]
         try:
             p.kind = function_kind(fn)
             if p.kind == "dispatch":
@@ -287,7 +290,7 @@ def _run_dispatch(mod, p: Pair, side: str, repeat: int) -> list:
         w = wrap(mod, fn, p.units)
         calls = []
         for cex in p.sets:
-            renamed = _renamed_cex(cex, mod.functions[p.src], fn)
+            renamed = _renamed_cex(cex, p.arg_names, fn)
             args, _ = build_inputs(w, fn, renamed)
             calls += [("main", args)] * repeat
     except (NotRunnable, ValueError, KeyError) as e:
@@ -297,11 +300,11 @@ def _run_dispatch(mod, p: Pair, side: str, repeat: int) -> list:
     return [res[k * repeat:(k + 1) * repeat] for k in range(len(p.sets))]
 
 
-def _renamed_cex(cex, src_fn, fn):
+def _renamed_cex(cex, src_names: list[str], fn):
     """``cex`` with the source's argument names replaced by ``fn``'s at the same positions."""
     import copy
 
-    rename = {a.name: b.name for a, b in zip(src_fn.args, fn.args) if a.name != b.name}
+    rename = {a: b.name for a, b in zip(src_names, fn.args) if a != b.name}
     if not rename:
         return cex
     out = copy.copy(cex)
@@ -333,8 +336,9 @@ def difference(src_runs: list, tgt_run, undefined: list | None = None) -> str:
     if not src_runs or any(isinstance(r, Exception) for r in src_runs):
         return ""
     first = src_runs[0]
-    if isinstance(tgt_run, Exception):
-        return f"the target fails to run where the source runs: {tgt_run}"
+    if isinstance(tgt_run, Exception):  # a trap or crash; not a compile error, not the fuzzer's own failure
+        return f"the target fails to run where the source runs: {tgt_run}" \
+            if getattr(tgt_run, "kind", "") in TARGET_FAILURES else ""
     if len(first) != len(tgt_run):
         return f"{len(first)} source outputs, {len(tgt_run)} target outputs"
     for k, s in enumerate(first):

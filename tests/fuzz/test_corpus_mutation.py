@@ -156,8 +156,12 @@ def test_a_difference_counts_only_where_the_source_runs_agree():
     assert "output #0[1]" in difference([a, a], b)
     assert difference([a, [np.array([1, 7, 3])]], b) == ""  # the source itself is unstable there
     assert difference([a, a], b, undefined=[np.array([False, True, False])]) == ""
+    from irverify.execute.iree import ExecutionError
+
     assert difference([RuntimeError("trap"), a], b) == ""
-    assert "fails to run" in difference([a, a], RuntimeError("trap"))
+    assert "fails to run" in difference([a, a], ExecutionError("crash", "SIGSEGV"))
+    assert difference([a, a], ExecutionError("compile", "cannot lower")) == ""  # not a semantic difference
+    assert difference([a, a], RuntimeError("the fuzzer could not wrap it")) == ""
 
 
 @pytest.mark.tvm
