@@ -4,6 +4,7 @@
     python tools/mutate_corpus.py [--corpus NAME ...] [--mutants N] [--seed S] [--shard I/N]
                                   [--spread] [--first K] [--max-cases N] [--case-timeout S] [--timeout S]
                                   [--findings DIR] [--jsonl FILE]
+    python tools/mutate_corpus.py --summarize FILE.jsonl...
 
 For every case of each corpus that ``irverify check`` proves ``correct``, up to ``--mutants``
 mutants of the target (a constant, an attribute, an operand order, a type, an extent, an index
@@ -13,6 +14,8 @@ Markdown table per corpus to standard output. ``--shard I/N`` takes every N-th c
 I-th (lit's convention); ``--spread`` takes the cases file by file in turn, so a partial run
 still covers every file of a corpus. The exit code
 is 1 when a mutant was proved ``correct`` and its execution differs (unsound), else 0.
+``--summarize`` prints the table of records written by earlier runs (a long run resumed with
+``--first`` writes several files).
 
 Corpora: iree-lit, iree-lit-untuned, iree-fold-reshape, mlir-tv, litmus, iree (MLIR, executed
 on IREE llvm-cpu); tvm-relax, tvm-relax-untuned, relax (Relax, executed on TVM llvm).
@@ -64,7 +67,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=10.0, help="solver seconds per query (irverify --timeout)")
     ap.add_argument("--findings", help="directory for reproducers")
     ap.add_argument("--jsonl", help="append every record to this file")
+    ap.add_argument("--summarize", nargs="+", metavar="JSONL",
+                    help="print the table of the records in these files (runs resumed with --first) and exit")
     args = ap.parse_args(argv)
+    if args.summarize:
+        records = []
+        for path in args.summarize:
+            with open(path, encoding="utf-8") as f:
+                records += [json.loads(line) for line in f if line.strip()]
+        print(table(summarize(records)))
+        return 1 if any(r.get("finding") == "unsound" for r in records) else 0
     shard = parse_shard(args.shard)
     records = []
     start = time.perf_counter()

@@ -164,8 +164,8 @@ def make_mutants(arm, after: str, scope: tuple, count: int, rng: random.Random, 
             break
         try:
             text = arm.apply(after, site, scope)
-        except arm.Rejected:
-            stats["rejected"] += 1
+        except arm.Rejected as e:  # by the verifier (or, Relax, not printable as text)
+            stats["unprintable" if type(e).__name__ == "Unprintable" else "rejected"] += 1
             continue
         except Exception as e:  # noqa: BLE001 - a mutation the bindings cannot make is skipped, counted
             stats["edit failed"] += 1

@@ -31,6 +31,11 @@ class Rejected(Exception):
     """TVM refuses the mutant (the message says why)."""
 
 
+class Unprintable(Rejected):
+    """The mutant holds a tensor constant, which TVM prints only as a ``metadata[...]``
+    reference (and its printer crashes when asked for the metadata section): no text to check."""
+
+
 # ----------------------------------------------------------------------------- parsing
 
 
@@ -200,6 +205,8 @@ def apply(text: str, site: Site, scope: tuple[str, ...] = ()) -> str | None:
         raise
     except Exception as e:  # noqa: BLE001 - TVM raises many kinds on an ill-typed mutant
         raise Rejected(str(e).strip().splitlines()[-1][:200] if str(e).strip() else type(e).__name__) from None
+    if "metadata[" in out:
+        raise Unprintable("a tensor constant printed as a metadata reference")
     return None if out == parse(text).script() else out
 
 
