@@ -390,7 +390,8 @@ def summarize(records: list[dict]) -> dict[str, CorpusSummary]:
         s = out.setdefault(r["corpus"], CorpusSummary(r["corpus"]))
         if r["kind"] == "case":
             s.cases += 1
-            s.correct += r.get("verdict") == "correct" or bool(r.get("partial"))
+            # a case stopped at its time limit was correct if it got as far as its mutants
+            s.correct += r.get("verdict") == "correct" or r.get("mutants", 0) > 0
             s.mutated += r.get("mutants", 0) > 0
             s.rejected += r.get("rejected", 0)
             s.time_s += r.get("time_s", 0.0)
