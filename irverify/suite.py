@@ -249,9 +249,9 @@ def limit_memory(memory_mib: int | None) -> None:
         return
     import resource
 
-    import z3
+    from irverify.smt import solver
 
-    z3.set_param("memory_max_size", max(1, memory_mib * 3 // 4))
+    solver.limit_memory(memory_mib * 3 // 4)
     limit = memory_mib << 20
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
     if hard != resource.RLIM_INFINITY:

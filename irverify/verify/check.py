@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from irverify.errors import InputError, Unsupported
 from irverify.ir.core import Function, Module, OpaqueType, TensorType, UnknownTensorType, is_scalar
 from irverify.smt.floats import theory
-from irverify.verify.verdict import SUMMATION_ORDER, FunctionReport, Report, Verdict, worst
+from irverify.model.assumptions import SUMMATION_ORDER
+from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
 
 _INTS = "exact integers, 64-bit index, tensor sizes < 2^63 bytes"
 MODEL_DESCRIPTIONS = {
@@ -596,7 +597,7 @@ def source_unknown(failure, src) -> list[str]:
 
 def _mentions_unknown(failure) -> bool:
     """Can the differing source value carry an unknown value (does its term contain one)?"""
-    from irverify.semantics.values import Scalar, Tensor
+    from irverify.model.values import Scalar, Tensor
     from irverify.smt import terms as t
 
     out = failure.output

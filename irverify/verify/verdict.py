@@ -28,10 +28,6 @@ EXIT_CODES = {
 }
 
 # When functions disagree, the overall verdict is the worst one in this order.
-# The approximation of a float sum computed exactly (IEEE) in index order: the model's own
-# counterexample inputs are exact, so execution compares its outputs bit for bit there.
-SUMMATION_ORDER = "float summation order in "
-
 SEVERITY = [Verdict.CORRECT, Verdict.UNKNOWN, Verdict.UNSUPPORTED, Verdict.INCORRECT, Verdict.ERROR]
 
 
