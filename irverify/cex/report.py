@@ -79,16 +79,21 @@ def confirmation_line(fn: FunctionReport) -> str:
         answer = {True: "true", False: "false", None: "not run"}[c.confirmed]
         if c.confirmed is None and c.source_output is not None:
             answer = "undecided"  # ran, but the outputs cannot decide (a poison target value)
+    detail = c.detail if c is not None else ""
+    if answer == "not run" and detail.startswith("not run: "):
+        detail = detail[len("not run: "):]
     if evidence and answer != "true" and answer != "false":
         how, _, what = evidence[0].partition(": ")
         oracle = how.split(" by ", 1)[1]
         line = f"confirmed: true ({oracle}) {what}".rstrip()
         if c is not None and c.backend:
-            line += f"; {c.backend}: {answer}" + (f" ({c.detail})" if c.detail else "")
+            line += f"; {c.backend}: {answer}" + (f" ({detail})" if detail else "")
         return line
     if c is None:
         return ""
-    return f"confirmed: {answer} ({c.backend}) {c.detail}".rstrip()
+    if not c.backend:
+        return f"confirmed: {answer}" + (f" ({detail})" if detail else "")
+    return f"confirmed: {answer} ({c.backend}) {detail}".rstrip()
 
 
 def render_counterexample(cex: Counterexample, verbose: bool = True, heading: bool = True) -> list[str]:

@@ -17,9 +17,9 @@ shifts, so a demotion of such arithmetic is proved even where ``i64`` values lea
 range; a division, a right shift or a comparison of a value that leaves that range is refuted,
 since there the demoted program computes something else.
 
-``promote-bf16-to-f32`` (``PromoteBf16ToF32``): the inputs are every ``bf16`` value of each
-promoted argument; the target receives them converted to ``f32`` (exactly: every ``bf16`` is an
-``f32``). Promotion deliberately rounds less often, so results are not compared bit for bit:
+``promote-bf16-to-f32`` (``PromoteBf16ToF32``): the inputs are every value of each promoted
+argument (a ``bf16``; under real arithmetic any real number, which includes every ``bf16``);
+the target receives them converted to ``f32`` (exactly: every ``bf16`` is an ``f32``). Promotion deliberately rounds less often, so results are not compared bit for bit:
 both sides are encoded with floats as real numbers (``--fp=real``, conversions between float
 formats being the identity), and each result of the target must equal the source's over the
 reals. The check thus proves that the pass computes the same real-valued function and
@@ -133,7 +133,7 @@ class ConvertTypes:
 
         def confirm(cex, approximate: bool):
             return Confirmation(None, "", "not run: the two sides take different argument types under the "
-                                          f"{self.name} contract")
+                                          f"{self.name} contract; no replay on the compiler")
 
         return ContractPair(name, s, g, make_inputs, encode_source, encode_target, confirm,
                             plain_source=not narrow_first, description=self.description(name), exact=self.exact)
