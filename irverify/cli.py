@@ -43,8 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--save-inputs", metavar="FILE.npz",
                    help="write the counterexample's full inputs, by the report's names, to a numpy "
                         ".npz file for replay (nothing is written without a counterexample)")
-    c.add_argument("--contract", choices=["lift-transform-params"],
-                   help="check through a pass contract (a pass that changes signatures)")
+    c.add_argument("--contract", choices=["lift-transform-params", "demote-i64-to-i32", "promote-bf16-to-f32"],
+                   help="check through a pass contract (a pass that changes signatures on purpose; "
+                        "see irverify/contracts/)")
     c.add_argument("--shared-transform", nargs="?", const="", default=None, metavar="F1,F2",
                    help="lift-transform-params: the pass ran with shared_transform=True (no value) "
                         "or with the listed functions")
@@ -194,7 +195,9 @@ def cmd_check(args) -> int:
     if any(chosen) and args.contract:
         raise InputError("--src-fn/--tgt-fn cannot be combined with --contract")
     inputs = [read(p) for p in (args.before, args.after) if p]
-    if any(_is_split(text) for text, _, _ in inputs):
+    from irverify.split import is_split
+
+    if any(is_split(text) for text, _, _ in inputs):
         return _check_split(args, inputs, chosen)
     src, tgt = [frontend.parse(text, name) for text, name, frontend in inputs] + [None] * (2 - len(inputs))
     report = check_modules(src, tgt, options_from(args), contract=_contract_from(args), chosen=chosen)
@@ -208,46 +211,28 @@ def cmd_check(args) -> int:
     if args.json:
         print(json.dumps(report.to_json()))
     else:
-        print(render(report))
+        print(render(report, verbose=args.verbose))
     return report.verdict.exit_code
 
 
-def _is_split(text: str) -> bool:
-    from irverify.validate import SPLIT_MARKER
-
-    return any(line.strip() == SPLIT_MARKER for line in text.splitlines())
-
-
 def _check_split(args, inputs, chosen) -> int:
-    """``check`` of inputs split by ``// -----`` lines: case k of BEFORE against case k of AFTER
-    (or the ``@src``/``@tgt`` of case k of a single input), reported per case like
-    ``validate-pass --split-input-file`` (``--json``: one JSON line per case, then a summary)."""
-    import time
-
-    from irverify.validate import CaseResult, print_results, split_cases
-    from irverify.verify.check import check_modules
+    """``check`` of inputs split by ``// -----`` lines (``irverify.split``), reported case by
+    case: each case's header line, then its functions' reports exactly as an unsplit input
+    prints them (so one FileCheck recipe fits both), then a table, the summary and the model
+    (``--json``: one JSON line per case, then a summary)."""
+    from irverify.split import check_split
+    from irverify.validate import print_results
 
     if args.contract or args.emit_smt2 or args.save_inputs:
         raise InputError("inputs split by '// -----' cannot be combined with --contract, --emit-smt2 "
                          "or --save-inputs")
-    split = [split_cases(text, True) for text, _, _ in inputs]
-    if len(split) == 2 and len(split[0]) != len(split[1]):
-        raise InputError(f"{inputs[0][1]} has {len(split[0])} cases (split by '// -----') but "
-                         f"{inputs[1][1]} has {len(split[1])}")
-    results = []
-    for k, case in enumerate(split[0]):
-        start = time.perf_counter()
-        try:
-            mods = [frontend.parse(cases[k].text, name) for cases, (_, name, frontend) in zip(split, inputs)]
-            report = check_modules(mods[0], mods[1] if len(mods) == 2 else None, options_from(args), chosen=chosen)
-            result = CaseResult(case, report.verdict, report, report.message)
-        except InputError as e:
-            result = CaseResult(case, Verdict.ERROR, message=str(e))
-        except Unsupported as e:
-            result = CaseResult(case, Verdict.UNSUPPORTED, message=str(e))
-        result.time_s = time.perf_counter() - start
-        results.append(result)
-    print_results(results, args.json)
+    results = check_split(inputs, options_from(args), chosen)
+    if args.json:
+        print_results(results, True)
+    else:
+        from irverify.cex.report import render_cases
+
+        print(render_cases(results, verbose=args.verbose))
     return worst([r.verdict for r in results]).exit_code
 
 

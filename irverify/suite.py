@@ -123,7 +123,8 @@ def discover_pairs(root: str) -> list[PairSpec]:
 def check_pair(spec: PairSpec, opts, memory_mib: int | None = None) -> dict:
     """Check one pair; never raises (except ``KeyboardInterrupt``): every failure is a verdict.
     Running out of memory (``memory_mib``: the process's limit) is ``unknown``, like a timeout."""
-    from irverify.frontends import load
+    from irverify.frontends import read
+    from irverify.split import is_split
     from irverify.verify.check import check_modules
 
     start = time.perf_counter()
@@ -131,11 +132,15 @@ def check_pair(spec: PairSpec, opts, memory_mib: int | None = None) -> dict:
     try:
         if spec.problem:
             raise InputError(spec.problem)
-        src = load(spec.src)
-        tgt = src if spec.same else (load(spec.tgt) if spec.tgt else None)
-        report = check_modules(src, tgt, opts)
-        verdict, message = report.verdict, pair_message(report)
-        functions = [f.to_json() for f in report.functions]
+        inputs = [read(p) for p in (spec.src, spec.tgt) if p]
+        if not spec.same and any(is_split(text) for text, _, _ in inputs):
+            verdict, message, functions = split_pair(inputs, opts)
+        else:
+            src = inputs[0][2].parse(*inputs[0][:2])
+            tgt = src if spec.same else (inputs[1][2].parse(*inputs[1][:2]) if spec.tgt else None)
+            report = check_modules(src, tgt, opts)
+            verdict, message = report.verdict, pair_message(report)
+            functions = [f.to_json() for f in report.functions]
     except InputError as e:
         verdict, message = Verdict.ERROR, str(e)
     except Unsupported as e:
@@ -147,6 +152,22 @@ def check_pair(spec: PairSpec, opts, memory_mib: int | None = None) -> dict:
     except Exception as e:  # noqa: BLE001 - any crash is reported as a verdict, never a traceback
         verdict, message = Verdict.ERROR, internal_error_message(e)
     return result_record(spec, verdict, message, time.perf_counter() - start, functions)
+
+
+def split_pair(inputs: list[tuple], opts) -> tuple[Verdict, str, list[dict]]:
+    """A pair whose files are split by ``// -----``: checked case by case as ``irverify check``
+    checks them (``irverify.split``); the worst case's verdict, the first such case's message,
+    and every case's functions (each with its ``case`` and ``line``)."""
+    from irverify.split import check_split
+
+    results = check_split(inputs, opts)
+    verdict = worst([r.verdict for r in results])
+    first = next(r for r in results if r.verdict is verdict)
+    why = pair_message(first.report) if first.report is not None else first.message
+    message = f"case {first.case.index} (line {first.case.line}): {why}" if why else ""
+    functions = [{**f.to_json(), "case": r.case.index, "line": r.case.line}
+                 for r in results if r.report is not None for f in r.report.functions]
+    return verdict, message, functions
 
 
 def result_record(spec: PairSpec, verdict: Verdict, message: str, elapsed: float,
@@ -377,6 +398,7 @@ def summarize(records: Sequence[dict], elapsed: float, jobs: int, memory_mib: in
     return {
         "pairs": len(records),
         "verdicts": counts,
+        "signature_changed": sum(1 for r in records if signature_changed_only(r)),
         "verdict": overall.value,
         "time_s": round(elapsed, 3),
         "pairs_per_s": round(len(records) / elapsed, 2) if elapsed > 0 else None,
@@ -387,8 +409,16 @@ def summarize(records: Sequence[dict], elapsed: float, jobs: int, memory_mib: in
     }
 
 
+def signature_changed_only(record: dict) -> bool:
+    """Is the pair ``incorrect`` only because public signatures changed (no miscompile)?"""
+    bad = [f for f in record["functions"] if f.get("verdict") == "incorrect"]
+    return record["verdict"] == "incorrect" and bool(bad) and all(f.get("kind") == "signature-changed" for f in bad)
+
+
 def summary_line(summary: dict) -> str:
     counts = ", ".join(f"{n} {v}" for v, n in summary["verdicts"].items() if n)
+    if summary.get("signature_changed"):
+        counts += f" ({summary['signature_changed']} of them: a public signature changed)"
     line = (f"{summary['pairs']} pairs in {summary['time_s']:.1f} s "
             f"({summary['pairs_per_s']} pairs/s, -j {summary['jobs']}): {counts}; "
             f"worst: {summary['verdict']}")

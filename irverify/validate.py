@@ -142,6 +142,7 @@ def validate_iree(pipeline: str, path: str, text: str, split: bool, opts) -> lis
 
 def validate_iree_case(pipeline: str, path: str, case: Case, opts) -> CaseResult:
     """Run ``pipeline`` on one case and check before against after."""
+    from irverify.contracts import contract_for_pipeline
     from irverify.frontends.mlir.parse import parse_mlir_native, translate_module
 
     def produce(res: CaseResult):
@@ -152,7 +153,7 @@ def validate_iree_case(pipeline: str, path: str, case: Case, opts) -> CaseResult
         res.after_text = after_native.operation.get_asm(use_local_scope=True)
         res.changed = res.before_text != res.after_text
         return (translate_module(before_native, case.text, path),
-                translate_module(after_native, res.after_text, path, case.text), None)
+                translate_module(after_native, res.after_text, path, case.text), contract_for_pipeline(pipeline))
 
     return check_case(case, opts, produce)
 
@@ -331,35 +332,23 @@ def write_after(path: str, results: list[CaseResult]) -> None:
 
 
 def print_results(results: list[CaseResult], as_json: bool) -> None:
-    from irverify.cex.report import render_function
-
     counts = {v: sum(1 for r in results if r.verdict is v) for v in Verdict}
     overall = worst([r.verdict for r in results])
     if as_json:
         for r in results:
             print(json.dumps(r.to_json()))
         print(json.dumps({"summary": {v.value: n for v, n in counts.items()}, "verdict": overall.value,
-                          "cases": len(results), "time_s": round(sum(r.time_s for r in results), 4)}))
+                          "cases": len(results), "signature_changed": signature_changes(results),
+                          "time_s": round(sum(r.time_s for r in results), 4)}))
         return
-    for r in results:
-        names = ", ".join(f"@{f.name}" for f in r.report.functions) if r.report else ""
-        changed = {True: "changed", False: "unchanged", None: "-"}[r.changed]
-        print(f"case {r.case.index} (line {r.case.line}) {names}: {r.verdict.value} [{changed}, {r.time_s:.2f} s]")
-        if r.report is None:
-            print(f"  {r.message}")
-        elif r.verdict is not Verdict.CORRECT:
-            for fn in r.report.functions:
-                for line in render_function(fn):
-                    print("  " + line)
-        if r.quotes_diff():
-            print("  the pass changed:")
-            for line in changed_lines(r.before_text, r.after_text):
-                print("    " + line)
-    print()
-    print(f"{'case':>4}  {'line':>5}  {'verdict':<11}  {'changed':<9}  {'time_s':>7}  functions")
-    for r in results:
-        names = ", ".join(f"@{f.name}" for f in r.report.functions) if r.report else ""
-        changed = {True: "yes", False: "no", None: "-"}[r.changed]
-        print(f"{r.case.index:>4}  {r.case.line:>5}  {r.verdict.value:<11}  {changed:<9}  {r.time_s:>7.2f}  {names}")
-    summary = ", ".join(f"{n} {v.value}" for v, n in counts.items() if n)
-    print(f"summary: {len(results)} cases: {summary}; verdict: {overall.value}")
+    from irverify.cex.report import render_cases
+
+    print(render_cases(results))
+
+
+def signature_changes(results: list[CaseResult]) -> int:
+    """How many cases are ``incorrect`` because the pass changed a public signature (and for
+    no other reason): counted apart from miscompiles in the summaries."""
+    from irverify.cex.report import only_signature_changes
+
+    return sum(1 for r in results if r.report is not None and only_signature_changes(r.report))

@@ -211,7 +211,9 @@ def intermediate_values(model, trace, fp, clear=()) -> list[dict]:
                 entry["value"] = _scalar(model, v, fp, clear)
             elif isinstance(v, Tensor):
                 shape = [solver.int_value(model, d) for d in v.dims]
-                if element_count(shape) > VERBOSE_ELEMENTS:
+                if any(d < 0 for d in shape):  # the op is undefined here (a negative size)
+                    entry["value"] = f"<tensor of shape {shape}: undefined>"
+                elif element_count(shape) > VERBOSE_ELEMENTS:
                     entry["value"] = f"<tensor of shape {shape}, not shown>"
                 else:
                     arr = np.zeros(shape, dtype=numpy_dtype(v.type.elem))
@@ -243,8 +245,11 @@ def counterexample(failure: Failure, inputs: Inputs, fp, traces=None) -> Counter
             cex.scalars[name] = POISON
     if traces is not None:
         clear = failure.no_poison_args
-        cex.intermediate = {"source": intermediate_values(model, traces[0], fp, clear),
-                            "target": intermediate_values(model, traces[1], fp, clear)}
+        try:
+            cex.intermediate = {"source": intermediate_values(model, traces[0], fp, clear),
+                                "target": intermediate_values(model, traces[1], fp, clear)}
+        except (ValueError, TypeError, OverflowError) as e:  # a value the model leaves unprintable
+            cex.intermediate_note = f"not evaluated ({type(e).__name__}: {e})"
     if failure.check == CHECK_UB:
         cex.ub_reasons = [f"{u.loc}: {u.reason}" if u.loc else u.reason
                           for u in failure.ub_terms if _true(model, u.cond)]
