@@ -110,7 +110,8 @@ class ConvertTypes:
         free = [(a.name or f"%arg{i}", b.type if narrow_first else a.type) for i, (a, b) in enumerate(zip(s.args, g.args))]
 
         def make_inputs(fp):
-            from irverify.verify.encode import Inputs, symbolic_value
+            from irverify.model.inputs import Inputs
+            from irverify.verify.encode import symbolic_value
 
             inputs = Inputs(fp=fp, poison_args=src.frontend == "mlir")
             for arg_name, ty in free:
@@ -194,7 +195,7 @@ class PromoteBf16ToF32(ConvertTypes):
 
 def _map(value, fn, elem: Type):
     """``fn`` applied to a scalar, or to every element of a tensor (poison kept), retyped ``elem``."""
-    from irverify.semantics.values import Scalar, Tensor
+    from irverify.model.values import Scalar, Tensor
 
     if isinstance(value, Scalar):
         return Scalar(fn(value.term), elem, value.poison)
