@@ -20,14 +20,10 @@ from typing import Any
 from irverify.errors import Unsupported
 from irverify.ir.affine import AffineExpr, AffineMap, BinExpr, Const, Dim, Sym
 from irverify.ir.core import IndexType, Op
-from irverify.semantics.registry import semantics as _register
+from irverify.semantics.registry import semantics
 from irverify.model.values import Scalar, any_poison
 from irverify.smt import terms as t
 
-
-def semantics(name: str, attrs: tuple[str, ...] = ()):
-    """Register an affine op; affine ops handle poison scalar operands themselves."""
-    return _register(name, attrs, poison=True)
 
 
 INDEX_MIN = -(1 << 63)
@@ -137,7 +133,6 @@ def _basis(ctx, op: Op, dynamic: Sequence[Scalar]) -> list[Any]:
     for v in dynamic:
         if not isinstance(v, Scalar) or not isinstance(v.type, IndexType):
             raise Unsupported(f"'{op.name}' basis operand that is not an index", op.loc)
-        ctx.require_not_poison(v, f"{op.name}: a basis element")
     return static_or_dynamic(static, dynamic)
 
 
@@ -147,7 +142,7 @@ def _index_operands(op: Op, values: Sequence[Any]) -> None:
             raise Unsupported(f"'{op.name}' operand that is not an index (vectors of indices are not modelled)", op.loc)
 
 
-@semantics("affine.delinearize_index", attrs=("static_basis",))
+@semantics("affine.delinearize_index", attrs=("static_basis",), poison_ub={"1:": "a basis element"})
 def delinearize_index(ctx, op: Op, x, *dynamic):
     """``%r:N = affine.delinearize_index %x into (B_0, ..., B_{N-1})`` (or without ``B_0``):
     ``r_0 = x floordiv (B_1 * ... * B_{N-1})``, ``r_k = (x mod (B_k * ... * B_{N-1})) floordiv
@@ -178,7 +173,8 @@ def delinearize_index(ctx, op: Op, x, *dynamic):
     return out
 
 
-@semantics("affine.linearize_index", attrs=("static_basis", "disjoint"))
+@semantics("affine.linearize_index", attrs=("static_basis", "disjoint"),
+           poison_ub={"segment 1": "a basis element"})
 def linearize_index(ctx, op: Op, *operands):
     """``affine.linearize_index [i_0, ..., i_{N-1}] by (B_0, ..., B_{N-1})`` (or without
     ``B_0``) is ``sum_k i_k * (B_{k+1} * ... * B_{N-1})``; an overflow of index in that
