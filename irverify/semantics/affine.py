@@ -3,7 +3,9 @@
 
 An affine map is evaluated over index terms: the operands are the map's dimensions followed by
 its symbols. The meaning is that of MLIR's ``lower-affine`` expansion into ``arith`` (index is
-64 bits): ``+`` is a wrapping ``arith.addi``, ``*`` is ``arith.muli overflow<nsw>`` (a product
+64 bits): ``+`` is a wrapping ``arith.addi`` (the default reading of the contested point
+``affine-overflow``, ``irverify.model.assumptions``; with ``--affine-overflow=poison`` an
+addition that overflows is poison, as if affine arithmetic never overflowed), ``*`` is ``arith.muli overflow<nsw>`` (a product
 that overflows is poison, not UB), ``floordiv`` rounds toward negative infinity and ``mod`` is
 the non-negative remainder (``arith.divsi``/``remsi`` with sign fix-ups, exact on 64-bit
 values), ``ceildiv`` rounds toward positive infinity except that its expansion negates the
@@ -48,8 +50,14 @@ def eval_affine(expr: AffineExpr, dims: Sequence[Any], syms: Sequence[Any], ctx=
         raise Unsupported(f"affine expression {expr}")
     lhs = eval_affine(expr.lhs, dims, syms, ctx, what, poison)
     rhs = eval_affine(expr.rhs, dims, syms, ctx, what, poison)
-    if expr.kind == "add":  # arith.addi: wraps
-        return t.wrap_signed(lhs + rhs, 64)
+    if expr.kind == "add":  # arith.addi: wraps (or, in the other reading, overflow is poison)
+        exact = lhs + rhs
+        overflow = t.not_(t.in_signed_range(exact, 64))
+        if ctx is not None and t.static_bool(overflow) is not False and ctx.reading("affine-overflow") == "poison":
+            if poison is None:
+                raise Unsupported(f"{what}: an addition that may overflow where its poison is not tracked")
+            poison.append(overflow)
+        return t.wrap_signed(exact, 64)
     if expr.kind == "mul":  # arith.muli overflow<nsw>: an overflow is poison
         exact = lhs * rhs
         if poison is not None:

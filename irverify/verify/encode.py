@@ -63,6 +63,7 @@ class State:
     # (op, result values) of each op of the function's own body, in order (``--verbose``)
     trace: list[tuple[Any, list[Any]]] = field(default_factory=list)
     notes: set[str] = field(default_factory=set)  # assumptions a verdict rests on, for the report
+    consulted: set[str] = field(default_factory=set)  # contested readings the encoding depended on
 
 
 class Ctx:
@@ -123,6 +124,14 @@ class Ctx:
         through a poison address, or a branch on poison, is in LLVM)."""
         if isinstance(value, Scalar) and value.poison is not None:
             self.add_ub(value.poison, f"{what} is poison")
+
+    def reading(self, name: str) -> str:
+        """The chosen reading of the contested point ``name`` (``model.assumptions``); asked only
+        where the choice matters, so the check knows the verdict may depend on it."""
+        from irverify.model.assumptions import CONTESTED
+
+        self.state.consulted.add(name)
+        return self.inputs.readings.get(name, CONTESTED[name].default)
 
     def assume(self, cond) -> None:
         """A fact that holds by construction (e.g. a decomposition of an index)."""
