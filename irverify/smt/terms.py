@@ -78,6 +78,11 @@ def not_(x: Term) -> Term:
     return z3.Not(x)
 
 
+def is_true_literal(x: Term) -> bool:
+    """Is ``x`` the literal ``true`` (a syntactic test, no simplification)?"""
+    return z3.is_true(x)
+
+
 def is_false_literal(x: Term) -> bool:
     """Is ``x`` the literal ``false`` (a syntactic test, no simplification)?"""
     return z3.is_false(x)

@@ -77,21 +77,27 @@ def check_kept(ctx, op: Op, candidates: list[tuple[int, Scalar]], results: Seque
 
 
 def _produced(ctx, results: Sequence[Any], before: Snapshot) -> tuple[list[Any], list[Any]]:
-    """(value terms, poison and UB conditions) the op produced."""
+    """(value terms, poison and UB conditions) the op produced; an output that is poison
+    whatever the operands (its poison is the literal ``true``) has no value to speak of."""
     values: list[Any] = []
     poisons: list[Any] = []
 
     def tensor(v: Tensor):
         idx = [t.fresh_int("p") for _ in range(v.rank)]
-        values.append(v.at(idx))
         if v.defined is not None:
-            poisons.append(v.is_defined(idx))
+            defined = v.is_defined(idx)
+            if t.is_false_literal(defined):
+                return
+            poisons.append(defined)
+        values.append(v.at(idx))
 
     for r in results:
         if isinstance(r, Scalar):
-            values.append(r.term)
             if r.poison is not None:
+                if t.is_true_literal(r.poison):
+                    continue
                 poisons.append(r.poison)
+            values.append(r.term)
         elif isinstance(r, Tensor):
             tensor(r)
     poisons.extend(u.cond for u in ctx.state.ub[before.ub:])

@@ -1,8 +1,8 @@
 """The registry's poison rule, checked op by op on real instances.
 
-For every op of the repository's MLIR test inputs that takes a scalar operand, the operand is
-replaced by a fresh function argument that is poison (every other argument defined), and the
-function is encoded:
+For every op of the repository's MLIR test inputs, each scalar, tensor or vector operand in turn
+is replaced by a fresh function argument that is poison (a tensor: every element; every other
+argument defined), and the function is encoded:
 
 * an operand the op declares in ``poison_ub`` must make the function undefined;
 * any other operand must propagate: no UB may come from it, and no element of a result or of
@@ -24,7 +24,7 @@ import pytest
 
 from irverify.errors import Unsupported
 from irverify.frontends.mlir.parse import parse_mlir
-from irverify.ir.core import FloatType, Function, IndexType, IntType, Op, Value
+from irverify.ir.core import FloatType, Function, IndexType, IntType, Op, TensorType, Value
 from irverify.model.memory import Buffer
 from irverify.model.values import Scalar, Tensor
 from irverify.semantics import registry
@@ -51,7 +51,7 @@ def _modules():
 
 def _instances():
     """(where, module, function, op position, operand position) of every top-level op with a
-    scalar operand, at most 3 per (op, operand position)."""
+    scalar, tensor or vector operand, at most 3 per (op, operand position, scalar or not)."""
     seen: Counter = Counter()
     for where, module in _modules():
         for fn in module.functions.values():
@@ -61,8 +61,9 @@ def _instances():
                 if op.name in registry.TERMINATORS:
                     continue
                 for k, v in enumerate(op.operands):
-                    if isinstance(v.type, SCALAR) and seen[(op.name, k)] < 3:
-                        seen[(op.name, k)] += 1
+                    kind = isinstance(v.type, SCALAR)
+                    if isinstance(v.type, (*SCALAR, TensorType)) and seen[(op.name, k, kind)] < 3:
+                        seen[(op.name, k, kind)] += 1
                         yield where, module, fn, i, k
 
 
@@ -82,9 +83,10 @@ def _outputs(enc):
     return out
 
 
-def _dropped_poison(inputs, enc, p_term) -> bool:
-    """Is some defined output element still dependent on the poison operand's value?"""
-    other = t.const("poisoned-other-value", t.sort_of(p_term))
+def _dropped_poison(enc, assumptions, symbol) -> bool:
+    """Is some defined output element still dependent on ``symbol`` (the poison operand's
+    value, or its array of elements)?"""
+    other = t.const("poisoned-other-value", t.sort_of(symbol))
     no_ub = t.not_(t.or_(*(u.cond for u in enc.state.ub))) if enc.state.ub else t.true()
     for out in _outputs(enc):
         if isinstance(out, Scalar):
@@ -98,36 +100,34 @@ def _dropped_poison(inputs, enc, p_term) -> bool:
             defined = t.and_(t.in_range(pos, out.length), d)
         else:
             continue
-        changed = t.distinct(value, t.substitute(value, [(p_term, other)]))
-        res = solver.check("poison-dropped", [*inputs.assumptions, no_ub, defined, changed], 10.0)
+        changed = t.distinct(value, t.substitute(value, [(symbol, other)]))
+        res = solver.check("poison-dropped", [*assumptions, no_ub, defined, changed], 10.0)
         if res.status == "sat":
             return True
     return False
 
 
 def _check(fn: Function, i: int, k: int, module) -> str:
-    """'ub', 'propagates', or why the instance says nothing."""
+    """'ub' or 'propagates' (assertions fail otherwise)."""
     variant, p = _poisoned(fn, i, k)
     op: Op = variant.body.ops[i]
     sem = registry.lookup(op)
-    declared_ub = k in dict(sem.ub_on_poison(op, len(op.operands)))
     fp = theory("abstract")
-    inputs = make_inputs(variant, fp, poison=True)
-    p_name = inputs.arg_names[-1]
-    for name, cond in inputs.poison.items():  # only the new argument is poison
-        if name == p_name:
-            inputs.assumptions.append(cond)
-        elif not isinstance(variant.args[inputs.arg_names.index(name)].type, SCALAR):
-            continue
-        else:
-            inputs.assumptions.append(t.not_(cond))
+    inputs = make_inputs(variant, fp, poison=False)  # every argument defined ...
+    arg = inputs.args[-1]  # ... but the new one, which is poison (every element of a tensor)
+    if isinstance(arg, Scalar):
+        inputs.args[-1], symbol = Scalar(arg.term, arg.type, t.true()), arg.term
+    else:
+        inputs.args[-1] = Tensor(arg.type, arg.dims, arg.elem, lambda idx: t.false())
+        symbol = inputs.arrays[inputs.arg_names[-1]]
+    declared_ub = isinstance(arg, Scalar) and k in dict(sem.ub_on_poison(op, len(op.operands)))
     enc = encode_function(variant, module, inputs, fp)
     mine = [u for u in enc.state.ub if f"(operand #{k})" in u.reason and op.name in u.reason]
     if declared_ub:
         assert mine, f"{op.name} operand #{k} is declared UB when poison, but no UB was recorded"
         return "ub"
     assert not mine, f"{op.name} operand #{k} propagates poison, but it was made UB: {mine[0].reason}"
-    assert not _dropped_poison(inputs, enc, inputs.args[-1].term), (
+    assert not _dropped_poison(enc, inputs.assumptions, symbol), (
         f"{op.name} operand #{k}: a defined output element depends on the poison operand's value")
     return "propagates"
 
@@ -148,7 +148,8 @@ def test_poison_operand_follows_the_registry(where, module, fn, i, k):
 def test_every_registered_mlir_op_is_classified():
     """Every registered MLIR op either has an instance above with a scalar operand, or is
     listed below as an op none of whose operands is a scalar."""
-    exercised = {fn.body.ops[i].name for _, _, fn, i, _ in _CASES}
+    exercised = {fn.body.ops[i].name for _, _, fn, i, k in _CASES
+                 if isinstance(fn.body.ops[i].operands[k].type, SCALAR)}
     ops = {o for o in registry.registered_ops() if not o.startswith("relax.")}
     assert sorted(ops - exercised - set(NO_SCALAR_OPERANDS)) == []
     assert sorted(set(NO_SCALAR_OPERANDS) & exercised) == []
