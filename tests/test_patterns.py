@@ -3,7 +3,6 @@ catalogue entries through ``irverify patterns``."""
 
 from __future__ import annotations
 
-import json
 
 import pytest
 
@@ -12,6 +11,7 @@ from irverify.errors import InputError
 from irverify.patterns.catalogue import load_catalogue, select
 from irverify.patterns.run import run_patterns
 from irverify.patterns.spec import COLUMNS, UNCHANGED, SpecError, parse_spec
+from irverify.records import read_records
 from irverify.verify.check import Options
 
 GOOD = '''\
@@ -202,13 +202,14 @@ def test_pre_fix_full_slice_store_on_recorded_3_5_0_outputs():
 
 def test_cli_patterns_json_runs_the_real_transform(capsys):
     code = cli.main(["patterns", "FoldUnPaddingCollapseIntoExtract", "--json", "--no-confirm"])
-    out = json.loads(capsys.readouterr().out)
-    [entry] = out["patterns"]
+    instances, summary = read_records(capsys.readouterr().out)
+    [entry] = summary["patterns"]
     assert entry["source"] == "mlir/lib/Dialect/Tensor/Transforms/ReshapePatterns.cpp"
-    assert len(entry["instances"]) == 4
-    assert entry["ok"] is out["ok"] and code == (0 if out["ok"] else 1)
+    assert len(instances) == 4 and summary["cases"] == 4
+    assert all(i["input"]["name"].startswith("FoldUnPaddingCollapseIntoExtract/") for i in instances)
+    assert entry["ok"] is summary["ok"] and code == summary["exit_code"] == (0 if summary["ok"] else 1)
     assert set(entry["columns"]) == set(COLUMNS)
-    assert {i["column"] for i in entry["instances"]} == set(COLUMNS)
+    assert {i["column"] for i in instances} == set(COLUMNS) and {i["expected"] for i in instances} == {"correct"}
 
 
 def test_cli_patterns_table_and_unknown_name(capsys):

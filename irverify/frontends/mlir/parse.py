@@ -52,11 +52,12 @@ def mlir_context(allow_unregistered: bool = False):
     return _CONTEXT
 
 
-def parse_mlir_native(text: str, path: str):
-    """Parse and verify MLIR text; a failure becomes ``InputError('file:line:col: message')``."""
+def parse_mlir_native(text: str, path: str, allow_unregistered: bool = False):
+    """Parse and verify MLIR text; a failure becomes ``InputError('file:line:col: message')``.
+    ``allow_unregistered``: ops of unregistered dialects parse (``--allow-unregistered-dialect``)."""
     from iree.compiler import ir
 
-    ctx = mlir_context()
+    ctx = mlir_context(allow_unregistered)
     crash = _crashes_parser(text, ctx)
     if crash:
         raise InputError(f"{path}:1:1: the MLIR parser crashed on this input ({crash}); it is not valid IR")
