@@ -125,7 +125,8 @@ def census(paths: list[Path]) -> tuple[list[tuple], Counter]:
                 if "counterexample" not in fn:  # a summary record (the mlir-tv runner's pairs)
                     fn = {**fn, "counterexample": {} if fn.get("has_counterexample", True) else None}
                 what = oracle_of(fn)
-                rows.append((f"{case_name(obj, path, n)} @{fn.get('name')}", "incorrect", what, obj.get("time_s") or 0.0))
+                rows.append((f"{case_name(obj, path, n)} @{fn.get('name')}", "incorrect", what,
+                             (obj.get("timings") or {}).get("total_s") or obj.get("time_s") or 0.0))
                 tally[f"incorrect, {what.split(':')[0]}"] += 1
     return rows, tally
 

@@ -15,7 +15,7 @@ pytest.importorskip("tvm")
 from irverify.contracts import contract_for_pass, contract_named  # noqa: E402
 from irverify.errors import InputError  # noqa: E402
 from irverify.frontends import load  # noqa: E402
-from irverify.records import read_records  # noqa: E402
+from irverify.records import read_records
 from irverify.verify.check import Options, check_modules  # noqa: E402
 from irverify.verify.verdict import Verdict  # noqa: E402
 

@@ -10,7 +10,16 @@ import numpy as np
 import pytest
 
 from irverify import cli
-from irverify.records import ARRAY_CAP, COMMANDS, KINDS, ORACLES, SCHEMA, VERDICTS, cap_arrays, read_records
+from irverify.records import (
+    ARRAY_CAP,
+    COMMANDS,
+    KINDS,
+    ORACLES,
+    SCHEMA,
+    VERDICTS,
+    cap_arrays,
+    read_records,
+)
 
 jsonschema = pytest.importorskip("jsonschema")
 

@@ -3,7 +3,6 @@ catalogue entries through ``irverify patterns``."""
 
 from __future__ import annotations
 
-
 import pytest
 
 from irverify import cli

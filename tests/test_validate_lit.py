@@ -140,8 +140,8 @@ def test_allow_unregistered_dialect_is_replayed(tmp_path):
     unchanged is correct, one it changes names the unregistered op as unsupported."""
     body = ('func.func @keep(%x: i32) -> i32 {\n  "foo.use"(%x) : (i32) -> ()\n  return %x : i32\n}\n'
             "// -----\n" + ADD_ZERO.replace("return %0", '"foo.use"(%0) : (i32) -> ()\n  return %0'))
-    path = lit_file(tmp_path, "unreg.mlir", ["iree-opt --allow-unregistered-dialect --split-input-file "
-                                             "--canonicalize %s | FileCheck %s"], body)
+    run_line = "iree-opt --allow-unregistered-dialect --split-input-file --canonicalize %s | FileCheck %s"
+    path = lit_file(tmp_path, "unreg.mlir", [run_line], body)
     code, records, summary = validate_lit(path, "--no-confirm")
     assert [(r["verdict"], r["changed"]) for r in records] == [("correct", False), ("unsupported", True)]
     assert "op 'foo.use'" in records[1]["message"] and "allow-unregistered" not in records[1]["message"]

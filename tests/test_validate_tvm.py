@@ -15,7 +15,7 @@ import pytest
 pytest.importorskip("tvm")
 
 from irverify.errors import InputError  # noqa: E402
-from irverify.records import read_records  # noqa: E402
+from irverify.records import read_records
 from irverify.validate import Case, make_tvm_pass, parse_pass_config, validate_tvm_case  # noqa: E402
 from irverify.verify.check import Options  # noqa: E402
 from irverify.verify.verdict import Verdict  # noqa: E402

@@ -5,7 +5,6 @@ names that oracle."""
 
 from __future__ import annotations
 
-
 from irverify import cli
 from irverify.cex.concrete import REFERENCE
 from irverify.records import read_records

@@ -9,7 +9,6 @@ counterexample on the real compiler and require ``confirmed is True``.
 
 from __future__ import annotations
 
-
 import pytest
 
 from irverify import cli

@@ -68,8 +68,17 @@ def parse_mlir_native(text: str, path: str, allow_unregistered: bool = False):
         if diags:
             d = diags[0]
             loc = _location(d.location, path)
-            raise InputError(f"{loc}: {d.message.splitlines()[0].strip()}") from None
+            raise InputError(f"{loc}: {_irverify_hint(d.message.splitlines()[0].strip())}") from None
         raise InputError(f"{path}: {str(e).splitlines()[-1].strip()}") from None
+
+
+UNREGISTERED_HINT = "If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"
+
+
+def _irverify_hint(message: str) -> str:
+    """MLIR's parser message, with its advice about mlir-opt's flag replaced by irverify's."""
+    return message.replace(UNREGISTERED_HINT, "validate-pass and validate-lit parse such ops with "
+                                              "--allow-unregistered-dialect (irverify does not model them)")
 
 
 def _crashes_parser(text: str, ctx) -> str | None:
