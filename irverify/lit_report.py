@@ -214,33 +214,32 @@ def print_sections(runs: list[RunLine], records: list[dict], summary: dict) -> N
 
     failing = [r for r in records if r["verdict"] in FAILING]
     unknown = [r for r in records if r["verdict"] == "unknown"]
-    if records:
-        print()
+    lines: list[str] = []
     if failing:
-        print(f"Failing cases ({len(failing)}):")
-        for r in failing:
-            print("  " + case_line(r, run_of(r)))
+        lines.append(f"Failing cases ({len(failing)}):")
+        lines += ["  " + case_line(r, run_of(r)) for r in failing]
         first = run_of(failing[0])
-        print(f"  (-v prints each failing case's report; one RUN line's cases alone: irverify validate-pass "
-              f"--iree-pipeline '{first.pipeline}' {first.path}{' --split-input-file' if first.split else ''})")
+        lines.append(f"  (-v prints each failing case's report; one RUN line's cases alone: irverify validate-pass "
+                     f"--iree-pipeline '{first.pipeline}' {first.path}{' --split-input-file' if first.split else ''})")
     if unknown:
-        print(f"Unknown cases ({len(unknown)}):")
-        for r in unknown:
-            print("  " + case_line(r, run_of(r)))
+        lines.append(f"Unknown cases ({len(unknown)}):")
+        lines += ["  " + case_line(r, run_of(r)) for r in unknown]
     sections = ((NOT_REPLAYED, "RUN lines not replayed (their cases are not checked)"),
                 (PARTIAL, "RUN lines replayed without some flags"),
                 (OTHER_TOOL, "RUN lines of other tools (not replayed)"))
     for status, title in sections:
         chosen = [r for r in runs if r.status == status]
         if chosen:
-            print(f"{title} ({len(chosen)}):")
-            for r in chosen:
-                print(f"  {r.label}: " + ("; ".join(r.dropped) if status == PARTIAL else r.problem))
+            lines.append(f"{title} ({len(chosen)}):")
+            lines += [f"  {r.label}: " + ("; ".join(r.dropped) if status == PARTIAL else r.problem) for r in chosen]
+    if lines:
+        print("\n" + "\n".join(lines))
     v = Counter(r["verdict"] for r in records)
     n = max(1, len(records))
     status = Counter(r.status for r in runs)
-    kinds = ", ".join(f"{status[s]} {s.replace('-', ' ')}" for s in (REPLAYED, PARTIAL, NOT_REPLAYED, OTHER_TOOL)
-                      if status[s])
+    labels = {REPLAYED: "replayed", PARTIAL: "replayed without some flags", NOT_REPLAYED: "not replayed",
+              OTHER_TOOL: "of other tools"}
+    kinds = ", ".join(f"{status[s]} {label}" for s, label in labels.items() if status[s])
     print()
     print(f"total: {_count(summary['files'], 'file')}, {_count(len(runs), 'RUN line')} ({kinds}), "
           f"{_count(len(records), 'case')}: "
