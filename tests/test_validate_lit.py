@@ -159,7 +159,7 @@ def test_failing_case_line_and_verbose_report(tmp_path):
     assert "Failing cases (1):" in proc.stdout and "-v prints each failing case's report" in proc.stdout
     assert "ERROR: value mismatch" not in proc.stdout
     verbose = run(path, "--no-confirm", "-v").stdout
-    report = verbose.split("\n\n")[0]
+    report = verbose.split("\nFailing cases")[0]
     assert report.startswith(line) and "ERROR: value mismatch" in report and "Example:" in report
     assert "the pass changed:" in report and "arith.minnumf" in report
 
