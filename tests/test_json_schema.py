@@ -74,6 +74,18 @@ def test_every_subcommand_output_matches_the_schema(name, validator, capsys):
     assert summary["verdicts"] == {v: sum(c["verdict"] == v for c in cases) for v in VERDICTS}
 
 
+@pytest.mark.tvm
+def test_tvm_validate_pass_output_matches_the_schema(validator, capsys):
+    pytest.importorskip("tvm")
+    path = ROOT / "testdata" / "relax" / "reorder" / "simple_static_clip.py"
+    code = cli.main(["validate-pass", "--tvm-pass", "relax.transform.ReorderTakeAfterMatmul()", str(path),
+                     "--no-confirm", "--json"])
+    out = capsys.readouterr().out
+    objs = [json.loads(line) for line in out.splitlines()]
+    assert [errors_of(validator, o) for o in objs] == [[], []] and code == objs[-1]["exit_code"] == 0
+    assert objs[0]["input"]["pass"] == "relax.transform.ReorderTakeAfterMatmul()"
+
+
 def test_schema_enums_are_the_code_s(validator):
     defs = validator.schema["$defs"]
     assert defs["verdict"]["enum"] == list(VERDICTS)
