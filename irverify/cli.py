@@ -7,7 +7,7 @@ import os
 import sys
 
 from irverify.errors import InputError, Unsupported
-from irverify.verify.verdict import Verdict
+from irverify.verify.verdict import Verdict, worst
 
 EXIT_ERROR = 2
 
@@ -42,8 +42,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--save-inputs", metavar="FILE.npz",
                    help="write the counterexample's full inputs, by the report's names, to a numpy "
                         ".npz file for replay (nothing is written without a counterexample)")
-    c.add_argument("--contract", choices=["lift-transform-params"],
-                   help="check through a pass contract (a pass that changes signatures)")
+    c.add_argument("--contract", choices=["lift-transform-params", "demote-i64-to-i32", "promote-bf16-to-f32"],
+                   help="check through a pass contract (a pass that changes signatures on purpose; "
+                        "see irverify/contracts/)")
     c.add_argument("--shared-transform", nargs="?", const="", default=None, metavar="F1,F2",
                    help="lift-transform-params: the pass ran with shared_transform=True (no value) "
                         "or with the listed functions")
@@ -241,7 +242,9 @@ def _check_inputs(args, chosen) -> int:
 
     start = time.perf_counter()
     inputs = [read(p) for p in (args.before, args.after) if p]
-    if any(_is_split(text) for text, _, _ in inputs):
+    from irverify.split import is_split
+
+    if any(is_split(text) for text, _, _ in inputs):
         return _check_split(args, inputs, chosen)
     src, tgt = [frontend.parse(text, name) for text, name, frontend in inputs] + [None] * (2 - len(inputs))
     report = check_modules(src, tgt, options_from(args), contract=_contract_from(args), chosen=chosen)
@@ -269,54 +272,30 @@ def _check_inputs(args, chosen) -> int:
         emit(record)
         emit(summary_record("check", [record], report.verdict.exit_code, elapsed))
     else:
-        print(render(report))
+        print(render(report, verbose=args.verbose))
     return report.verdict.exit_code
 
 
-def _is_split(text: str) -> bool:
-    from irverify.validate import SPLIT_MARKER
-
-    return any(line.strip() == SPLIT_MARKER for line in text.splitlines())
-
-
 def _check_split(args, inputs, chosen) -> int:
-    """``check`` of inputs split by ``// -----`` lines: case k of BEFORE against case k of AFTER
-    (or the ``@src``/``@tgt`` of case k of a single input), reported per case like
-    ``validate-pass --split-input-file`` (``--json``: one JSON line per case, then a summary)."""
-    from irverify.records import input_of
-    from irverify.validate import print_results, split_cases
+    """``check`` of inputs split by ``// -----`` lines (``irverify.split``), reported case by
+    case: each case's header line, then its functions' reports exactly as an unsplit input
+    prints them (so one FileCheck recipe fits both), then a table, the summary and the model
+    (``--json``: one record per case, then a summary)."""
+    from irverify.split import check_split
+    from irverify.validate import print_results
 
     if args.contract or args.emit_smt2 or args.save_inputs:
         raise InputError("inputs split by '// -----' cannot be combined with --contract, --emit-smt2 "
                          "or --save-inputs")
-    split = [split_cases(text, True) for text, _, _ in inputs]
-    if len(split) == 2 and len(split[0]) != len(split[1]):
-        raise InputError(f"{inputs[0][1]} has {len(split[0])} cases (split by '// -----') but "
-                         f"{inputs[1][1]} has {len(split[1])}")
-    results = (_check_case(args, split, inputs, k, chosen) for k in range(len(split[0])))
-    _, code = print_results(results, args.json, "check", input_of(args.before, args.after))
-    return code
+    results = check_split(inputs, options_from(args), chosen)
+    if args.json:
+        from irverify.records import input_of
 
+        return print_results(results, True, "check", input_of(args.before, args.after))[1]
+    from irverify.cex.report import render_cases
 
-def _check_case(args, split, inputs, k: int, chosen):
-    """Case ``k`` of a split input, checked."""
-    import time
-
-    from irverify.validate import CaseResult
-    from irverify.verify.check import check_modules
-
-    case = split[0][k]
-    start = time.perf_counter()
-    try:
-        mods = [frontend.parse(cases[k].text, name) for cases, (_, name, frontend) in zip(split, inputs)]
-        report = check_modules(mods[0], mods[1] if len(mods) == 2 else None, options_from(args), chosen=chosen)
-        result = CaseResult(case, report.verdict, report, report.message)
-    except InputError as e:
-        result = CaseResult(case, Verdict.ERROR, message=str(e))
-    except Unsupported as e:
-        result = CaseResult(case, Verdict.UNSUPPORTED, message=str(e))
-    result.time_s = time.perf_counter() - start
-    return result
+    print(render_cases(results, verbose=args.verbose))
+    return worst([r.verdict for r in results]).exit_code
 
 
 def _contract_from(args):

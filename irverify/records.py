@@ -53,6 +53,8 @@ def function_kind(fn: FunctionReport) -> str | None:
     if fn.verdict is Verdict.CORRECT:
         return None
     if fn.verdict is Verdict.INCORRECT:
+        if fn.kind:  # set by the check (``signature-changed``)
+            return fn.kind
         cex = fn.counterexample
         if cex is not None:
             return {CHECK_SHAPES: "shape-mismatch", CHECK_UB: "target-ub"}.get(cex.check, "value-mismatch")
@@ -96,9 +98,9 @@ def _unknown_kind(message: str) -> str:
 
 
 def _error_kind(message: str) -> str:
-    if message.startswith(("memory limit", "irverify: memory")):
+    if message.startswith("memory limit") or "its memory limit was" in message:
         return "memory-limit"
-    if "internal error" in message or message.startswith("irverify failed"):
+    if "internal error" in message or message.startswith("irverify failed") or "process checking" in message:
         return "internal-error"
     if "pass failed" in message or "pass produced invalid IR" in message:
         return "pass-failed"
@@ -160,10 +162,12 @@ def input_of(before: str, after: str | None = None, pass_: str | None = None, ru
 
 def case_record(command: str, input_: dict, verdict: Verdict, report: Report | None = None,
                 message: str = "", time_s: float = 0.0, index: int = 0, line: int = 1,
-                **extra: Any) -> dict:
+                functions: list[dict] | None = None, model: str = "", **extra: Any) -> dict:
     """One case's record; ``extra`` adds the subcommand's own keys (``changed``, ``diff``,
-    ``peak_rss_mib``, ``column``, ...; see ``docs/json.md``)."""
-    functions = [function_record(f) for f in report.functions] if report else []
+    ``peak_rss_mib``, ``column``, ...; see ``docs/json.md``). ``functions`` and ``model``
+    replace the report's (a ``check-suite`` pair split into cases gives its cases' functions)."""
+    if functions is None:
+        functions = [function_record(f) for f in report.functions] if report else []
     decisive = [f for f in functions if f["verdict"] == verdict.value]
     if decisive:
         kind, oracle = decisive[0]["kind"], decisive[0]["oracle"]
@@ -178,7 +182,7 @@ def case_record(command: str, input_: dict, verdict: Verdict, report: Report | N
         "schema": SCHEMA, "record": "case", "command": command,
         "input": input_, "case": {"index": index, "line": line},
         "verdict": verdict.value, "kind": kind, "oracle": oracle, "assumptions": assumptions,
-        "message": message, "model": report.model if report else "",
+        "message": message, "model": report.model if report else model,
         "functions": functions, "timings": {"total_s": round(time_s, 4)},
         **extra,
     }
@@ -201,10 +205,17 @@ def summary_record(command: str, cases: list[dict], exit_code: int, total_s: flo
         "schema": SCHEMA, "record": "summary", "command": command,
         "verdict": verdict, "exit_code": exit_code, "message": message,
         "cases": len(cases), "verdicts": {v: counts.get(v, 0) for v in VERDICTS},
+        "signature_changed": sum(1 for c in cases if signature_changed_only(c)),
         "timings": {"total_s": round(total_s, 4), "case_median_s": pct(0.5), "case_p90_s": pct(0.9),
                     "case_max_s": times[-1] if times else 0.0},
         **extra,
     }
+
+
+def signature_changed_only(case: dict) -> bool:
+    """Is a case ``incorrect`` only because public signatures changed (no miscompile)?"""
+    bad = [f for f in case["functions"] if f["verdict"] == "incorrect"]
+    return case["verdict"] == "incorrect" and bool(bad) and all(f["kind"] == "signature-changed" for f in bad)
 
 
 def emit(record: dict, stream=None) -> None:

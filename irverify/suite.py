@@ -34,6 +34,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 
 from irverify.errors import InputError, Unsupported
+from irverify.records import case_record, input_of
 from irverify.verify.verdict import Report, Verdict, worst
 
 EXTENSIONS = (".mlir", ".py")
@@ -121,18 +122,23 @@ def discover_pairs(root: str) -> list[PairSpec]:
 def check_pair(spec: PairSpec, opts, memory_mib: int | None = None) -> dict:
     """Check one pair; never raises (except ``KeyboardInterrupt``): every failure is a verdict.
     Running out of memory (``memory_mib``: the process's limit) is ``unknown``, like a timeout."""
-    from irverify.frontends import load
+    from irverify.frontends import read
+    from irverify.split import is_split
     from irverify.verify.check import check_modules
 
     start = time.perf_counter()
-    report = None
+    report, functions, model = None, None, ""
     try:
         if spec.problem:
             raise InputError(spec.problem)
-        src = load(spec.src)
-        tgt = src if spec.same else (load(spec.tgt) if spec.tgt else None)
-        report = check_modules(src, tgt, opts)
-        verdict, message = report.verdict, pair_message(report)
+        inputs = [read(p) for p in (spec.src, spec.tgt) if p]
+        if not spec.same and any(is_split(text) for text, _, _ in inputs):
+            verdict, message, functions, model = split_pair(inputs, opts)
+        else:
+            src = inputs[0][2].parse(*inputs[0][:2])
+            tgt = src if spec.same else (inputs[1][2].parse(*inputs[1][:2]) if spec.tgt else None)
+            report = check_modules(src, tgt, opts)
+            verdict, message = report.verdict, pair_message(report)
     except InputError as e:
         verdict, message = Verdict.ERROR, str(e)
     except Unsupported as e:
@@ -143,19 +149,36 @@ def check_pair(spec: PairSpec, opts, memory_mib: int | None = None) -> dict:
                    else "out of memory")
     except Exception as e:  # noqa: BLE001 - any crash is reported as a verdict, never a traceback
         verdict, message = Verdict.ERROR, internal_error_message(e)
-    return result_record(spec, verdict, message, time.perf_counter() - start, report)
+    return result_record(spec, verdict, message, time.perf_counter() - start, report, functions, model)
+
+
+def split_pair(inputs: list[tuple], opts) -> tuple[Verdict, str, list[dict], str]:
+    """A pair whose files are split by ``// -----``: checked case by case as ``irverify check``
+    checks them (``irverify.split``); the worst case's verdict, the first such case's message,
+    every case's function records (each with its ``case``) and the model."""
+    from irverify.records import function_record
+    from irverify.split import check_split
+
+    results = check_split(inputs, opts)
+    verdict = worst([r.verdict for r in results])
+    first = next(r for r in results if r.verdict is verdict)
+    why = pair_message(first.report) if first.report is not None else first.message
+    message = f"case {first.case.index} (line {first.case.line}): {why}" if why else ""
+    functions = [{**function_record(f), "case": {"index": r.case.index, "line": r.case.line}}
+                 for r in results if r.report is not None for f in r.report.functions]
+    model = next((r.report.model for r in results if r.report is not None and r.report.model), "")
+    return verdict, message, functions, model
 
 
 def result_record(spec: PairSpec, verdict: Verdict, message: str, elapsed: float,
-                  report: Report | None = None) -> dict:
+                  report: Report | None = None, functions: list[dict] | None = None, model: str = "") -> dict:
     """The pair's case record (``irverify.records``): ``input.name`` is the pair's name,
-    ``before``/``after`` its files relative to DIR; with the worker's peak memory."""
-    from irverify.records import case_record, input_of
-
+    ``before``/``after`` its files relative to DIR; with the worker's peak memory. A split pair
+    gives its cases' ``functions`` (and ``model``) instead of one report."""
     src = spec.src_rel or spec.src
     tgt = spec.tgt_rel if not spec.same else src
     return case_record("check-suite", input_of(src, tgt, name=spec.name), verdict, report, message, elapsed,
-                       peak_rss_mib=None, children_peak_rss_mib=None)
+                       functions=functions, model=model, peak_rss_mib=None, children_peak_rss_mib=None)
 
 
 def internal_error_message(e: BaseException) -> str:
@@ -212,7 +235,7 @@ def _worker_context():
     return mp
 
 
-PRELOAD = ("numpy", "z3", "irverify.cex.report", "irverify.frontends", "irverify.smt.solver",
+PRELOAD = ("numpy", "z3", "irverify.cex.report", "irverify.records", "irverify.frontends", "irverify.smt.solver",
            "irverify.verify.check", "irverify.frontends.mlir", "irverify.suite", "iree.compiler.ir")
 """Modules the fork server imports before forking workers. None of them builds a z3 term on
 import beyond those ``irverify check`` builds before its first query, so a worker starts from
@@ -243,9 +266,9 @@ def limit_memory(memory_mib: int | None) -> None:
         return
     import resource
 
-    import z3
+    from irverify.smt import solver
 
-    z3.set_param("memory_max_size", max(1, memory_mib * 3 // 4))
+    solver.limit_memory(memory_mib * 3 // 4)
     limit = memory_mib << 20
     soft, hard = resource.getrlimit(resource.RLIMIT_DATA)
     if hard != resource.RLIM_INFINITY:
@@ -377,6 +400,8 @@ def summarize(records: Sequence[dict], elapsed: float, jobs: int, memory_mib: in
 
 def summary_line(summary: dict) -> str:
     counts = ", ".join(f"{n} {v}" for v, n in summary["verdicts"].items() if n)
+    if summary.get("signature_changed"):
+        counts += f" ({summary['signature_changed']} of them: a public signature changed)"
     line = (f"{summary['cases']} pairs in {summary['timings']['total_s']:.1f} s "
             f"({summary['pairs_per_s']} pairs/s, -j {summary['jobs']}): {counts}; "
             f"worst: {summary['verdict']}")

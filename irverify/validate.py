@@ -148,6 +148,7 @@ def validate_iree(pipeline: str, path: str, text: str, split: bool, opts, allow_
 def validate_iree_case(pipeline: str, path: str, case: Case, opts, allow_unregistered: bool = False) -> CaseResult:
     """Run ``pipeline`` on one case and check before against after (``allow_unregistered``:
     ops of unregistered dialects parse, as with ``iree-opt --allow-unregistered-dialect``)."""
+    from irverify.contracts import contract_for_pipeline
     from irverify.frontends.mlir.parse import parse_mlir_native, translate_module
 
     def produce(res: CaseResult):
@@ -158,7 +159,7 @@ def validate_iree_case(pipeline: str, path: str, case: Case, opts, allow_unregis
         res.after_text = after_native.operation.get_asm(use_local_scope=True)
         res.changed = res.before_text != res.after_text
         return (translate_module(before_native, case.text, path),
-                translate_module(after_native, res.after_text, path, case.text), None)
+                translate_module(after_native, res.after_text, path, case.text), contract_for_pipeline(pipeline))
 
     return check_case(case, opts, produce)
 
@@ -367,8 +368,8 @@ class InputsSaver:
 
 
 def case_report_lines(r: CaseResult) -> list[str]:
-    """One case's text report: its verdict line, then (unless ``correct``) each function's
-    report and the lines the pass changed."""
+    """One case's whole text report (``validate-lit -v``): its header line, then each function's
+    report (``irverify.cex.report``, with intermediate values) and the lines the pass changed."""
     from irverify.cex.report import render_function
 
     names = ", ".join(f"@{f.name}" for f in r.report.functions) if r.report else ""
@@ -377,7 +378,7 @@ def case_report_lines(r: CaseResult) -> list[str]:
     if r.report is None:
         lines.append(f"  {r.message}")
     elif r.verdict is not Verdict.CORRECT:
-        lines += ["  " + line for fn in r.report.functions for line in render_function(fn)]
+        lines += ["  " + line for fn in r.report.functions for line in render_function(fn, verbose=True)]
     if r.quotes_diff():
         lines.append("  the pass changed:")
         lines += ["    " + line for line in changed_lines(r.before_text, r.after_text)]
@@ -386,36 +387,31 @@ def case_report_lines(r: CaseResult) -> list[str]:
 
 def print_results(results, as_json: bool, command: str, input_: dict,
                   saver: InputsSaver | None = None) -> tuple[list[CaseResult], int]:
-    """Print every case as it is checked (a text report, or a JSON record), then a summary; the
+    """With ``as_json``, print each case's record as it is checked, then the summary record;
+    else the text report of every case (``irverify.cex.report.render_cases``). Returns the
     results and the exit code (that of the worst verdict)."""
     from irverify.records import emit, summary_record
 
     start = time.perf_counter()
     done: list[CaseResult] = []
     records = []
+    saved: dict[int, str] = {}
     for r in results:
         done.append(r)
-        saved = saver.save(r.report, r.case) if saver else None
+        if saver and (path := saver.save(r.report, r.case)):
+            saved[r.case.index] = path
         if as_json:
             records.append(r.record(command, input_))
-            if saved:
-                records[-1]["saved_inputs"] = saved
+            if r.case.index in saved:
+                records[-1]["saved_inputs"] = saved[r.case.index]
             emit(records[-1])
-            continue
-        print("\n".join(case_report_lines(r)), flush=True)
-        if saved:
-            print(f"  inputs saved: {saved}")
     overall = worst([r.verdict for r in done])
     if as_json:
         emit(summary_record(command, records, overall.exit_code, time.perf_counter() - start))
         return done, overall.exit_code
-    counts = {v: sum(1 for r in done if r.verdict is v) for v in Verdict}
-    print()
-    print(f"{'case':>4}  {'line':>5}  {'verdict':<11}  {'changed':<9}  {'time_s':>7}  functions")
-    for r in done:
-        names = ", ".join(f"@{f.name}" for f in r.report.functions) if r.report else ""
-        changed = {True: "yes", False: "no", None: "-"}[r.changed]
-        print(f"{r.case.index:>4}  {r.case.line:>5}  {r.verdict.value:<11}  {changed:<9}  {r.time_s:>7.2f}  {names}")
-    summary = ", ".join(f"{n} {v.value}" for v, n in counts.items() if n)
-    print(f"summary: {len(done)} cases: {summary}; verdict: {overall.value}")
+    from irverify.cex.report import render_cases
+
+    print(render_cases(done))
+    for index, path in saved.items():
+        print(f"inputs of case {index}: {path}")
     return done, overall.exit_code

@@ -215,12 +215,14 @@ def test_exit_1_dropped_public_function(tmp_path, capsys):
     assert "@g: incorrect" in out and "public function @g is not defined" in out
 
 
-def test_exit_2_signature_mismatch(tmp_path, capsys):
+def test_exit_1_signature_changed(tmp_path, capsys):
+    """A changed argument type is a finding of its own kind, like a changed result type."""
     a = write(tmp_path, "a.mlir", fn("f", "arith.addi", "i32"))
     b = write(tmp_path, "b.mlir", fn("f", "arith.addi", "i64"))
-    code, _, err = run_main(capsys, "check", a, b)
-    assert code == 2
-    assert "signature of @f differs" in err
+    code, out, _ = run_main(capsys, "check", a, b)
+    assert code == 1
+    assert "@f: incorrect\nERROR: public signature changed\n" in out
+    assert "argument #0 (%x): i32 in the source, i64 in the target" in out
 
 
 def test_exit_2_single_file_without_src_tgt(tmp_path, capsys):

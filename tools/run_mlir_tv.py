@@ -342,7 +342,7 @@ def empty_read_poison(case: Case, timeout_s: float = 10.0) -> str | None:
     arbitrary values."""
     from irverify.errors import InputError, Unsupported
     from irverify.frontends import load
-    from irverify.semantics.values import Scalar, Tensor
+    from irverify.model.values import Scalar, Tensor
     from irverify.smt import solver
     from irverify.smt import terms as t
     from irverify.smt.floats import theory

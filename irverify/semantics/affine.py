@@ -21,7 +21,7 @@ from irverify.errors import Unsupported
 from irverify.ir.affine import AffineExpr, AffineMap, BinExpr, Const, Dim, Sym
 from irverify.ir.core import IndexType, Op
 from irverify.semantics.registry import semantics as _register
-from irverify.semantics.values import Scalar, any_poison
+from irverify.model.values import Scalar, any_poison
 from irverify.smt import terms as t
 
 

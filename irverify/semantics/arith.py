@@ -20,7 +20,7 @@ from irverify.errors import Unsupported
 from irverify.ir.core import DenseAttr, EnumAttr, FloatAttr, FloatType, IndexType, IntType, Op, TensorType
 from irverify.semantics.common import elementwise, tensor_from_template
 from irverify.semantics.registry import semantics as _register
-from irverify.semantics.values import Scalar, Tensor, any_poison
+from irverify.model.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 
 

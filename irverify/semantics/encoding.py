@@ -33,14 +33,14 @@ import hashlib
 from irverify.errors import Unsupported
 from irverify.ir.core import Op, TensorType
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Tensor
+from irverify.model.values import Tensor
 from irverify.smt import terms as t
 
 
 def encoding_change(ctx, op: Op, src, result_dims: list) -> Tensor:
     """The result of an encoding change of ``src`` to the op's result type, with ``result_dims``."""
     from irverify.semantics.opaque import _argument
-    from irverify.verify.encode import element, scalar_sort
+    from irverify.model.sorts import element, scalar_sort
 
     rt = op.results[0].type
     if not isinstance(src, Tensor) or not isinstance(src.type, TensorType) or not isinstance(rt, TensorType):

@@ -17,7 +17,7 @@ from irverify.errors import Unsupported
 from irverify.ir.core import Op, TensorType
 from irverify.semantics.common import operand_segments
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Tensor
+from irverify.model.values import Tensor
 from irverify.smt import terms as t
 
 
@@ -152,7 +152,7 @@ def tensor_update(ctx, op: Op, *args):
 def tensor_splat(ctx, op: Op, value, *res_dims):
     """A tensor of the result's extents, every element ``value`` (a poison ``value`` makes every
     element poison, as ``linalg.fill`` does; a poison extent is UB)."""
-    from irverify.semantics.values import Scalar
+    from irverify.model.values import Scalar
 
     if not isinstance(value, Scalar):
         raise Unsupported("flow.tensor.splat of a non-scalar", op.loc)
@@ -178,7 +178,7 @@ def tensor_load(ctx, op: Op, src, *rest):
     within the tensor" (``TensorLoadOp``), as ``tensor.extract``: a poison element gives a poison
     scalar; an index outside the tensor, a poison index or a declared dynamic extent that differs
     from the tensor's is UB. Vector results are unsupported."""
-    from irverify.semantics.values import Scalar
+    from irverify.model.values import Scalar
 
     sizes = op.attrs.get("operandSegmentSizes")
     if not isinstance(sizes, list) or len(sizes) != 3:
@@ -220,7 +220,7 @@ def dispatch_workgroups(ctx, op: Op, *operands):
     from irverify.ir.core import DispatchTensorType
     from irverify.semantics import iree
     from irverify.semantics.tensor import delinearize, linearize
-    from irverify.semantics.values import Scalar
+    from irverify.model.values import Scalar
 
     workload, args, arg_dims, res_dims = operand_segments(op, list(operands), 4)
     for w in workload:
@@ -302,7 +302,7 @@ def dispatch_workgroups(ctx, op: Op, *operands):
 
 
 def _zero(ctx, elem):
-    from irverify.verify.encode import scalar_sort
+    from irverify.model.sorts import scalar_sort
 
     return t.zero_of(scalar_sort(elem, ctx.fp))
 

@@ -41,7 +41,7 @@ from irverify.errors import Unsupported
 from irverify.ir.core import IndexType, IntType, Op, TensorType, VectorType
 from irverify.semantics.common import fresh_index, tensor_from_template
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor, any_poison
+from irverify.model.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 
 EXPAND_LIMIT = 64
@@ -451,7 +451,7 @@ def _region_key(block) -> str:
 def _plain_arg(ctx, tensor: Tensor, idx) -> list:
     """An element as an argument of an unknown: its value (zero where poison, whose term is an
     arbitrary constant of one side) and whether it is defined (as opaque ops take them)."""
-    from irverify.verify.encode import scalar_sort
+    from irverify.model.sorts import scalar_sort
 
     ok = tensor.is_defined(idx)
     return [t.ite(ok, tensor.at(idx), t.zero_of(scalar_sort(tensor.type.elem, ctx.fp))), ok]

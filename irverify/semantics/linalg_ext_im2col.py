@@ -55,7 +55,7 @@ from irverify.errors import Unsupported
 from irverify.ir.core import IndexType, Op, TensorType
 from irverify.semantics.common import DYNAMIC, tensor_from_template
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor, any_poison
+from irverify.model.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 
 NAME = "iree_linalg_ext.im2col"

@@ -19,7 +19,7 @@ from irverify.ir.float_bits import literal_bits
 from irverify.ir.core import Block, EnumAttr, FloatAttr, FloatType, IndexType, IntType, Op, TensorType, Value
 from irverify.semantics.linalg import Structured, run_structured
 from irverify.semantics.registry import semantics as _register
-from irverify.semantics.values import Scalar, any_poison
+from irverify.model.values import Scalar, any_poison
 
 
 def semantics(name: str, attrs: tuple[str, ...] = ()):

@@ -29,7 +29,7 @@ from irverify.errors import Unsupported
 from irverify.ir.core import Op, TensorType
 from irverify.semantics.common import operand_segments, static_or_dynamic
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import terms as t
 
 

@@ -48,9 +48,9 @@ from typing import Any
 from irverify.errors import Unsupported
 from irverify.ir.core import DispatchTensorType, IndexType, MemRefType, Op, TensorType
 from irverify.semantics.common import DYNAMIC, static_or_dynamic
-from irverify.semantics.iree import Buffer, Store, View, memory
+from irverify.model.memory import Buffer, InitialMemory, Store, View, memory
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import terms as t
 
 # Memory spaces whose loads and stores mean plain memory accesses.
@@ -102,7 +102,7 @@ class MemRef:
         return [o if d else o + next(it) * s for o, s, d in zip(self.offsets, self.strides, self.dropped)]
 
     def linear(self, idx) -> Any:
-        from irverify.semantics.iree import strides_of
+        from irverify.model.memory import strides_of
 
         full = self.view_index(idx)
         return sum((i * s for i, s in zip(full, strides_of(self.base.dims))), t.int_val(0))
@@ -125,7 +125,8 @@ def _check_space(mt: MemRefType, where) -> None:
 
 def argument(mt: MemRefType, name: str, inputs, loc) -> MemRef:
     """The value of a memref argument ``name``: the whole of a fresh buffer shared by both sides."""
-    from irverify.verify.encode import assume_size_fits, scalar_sort
+    from irverify.model.inputs import assume_size_fits
+    from irverify.model.sorts import scalar_sort
 
     if not mt.contiguous:
         raise Unsupported(f"argument of type {mt} (a non-contiguous layout)", loc)
@@ -145,9 +146,7 @@ def argument(mt: MemRefType, name: str, inputs, loc) -> MemRef:
     key = f"memref {name}"
     length = t.product(dims)
     initial = t.array_var(f"memref.{name}", 1, scalar_sort(mt.elem, inputs.fp))
-    from irverify.semantics.iree import _concretise
-
-    inputs.extras[f"{name} (initial)"] = _concretise(length, initial, mt.elem)
+    inputs.extras[f"{name} (initial)"] = InitialMemory(length, initial, mt.elem)
     inputs.pretty.append((initial, [length], mt.elem, -1))
     inputs.symbols[f"memref.{name}"] = (mt.elem, length, initial)
     base = View(_view_type(mt, mt.shape), key, t.int_val(0), dims)
@@ -318,7 +317,7 @@ def vector_maskedstore(ctx, op: Op, base, *rest):
     store nothing (and may lie outside ``%m``). A set lane outside ``%m`` is UB."""
     from irverify.ir.core import VectorType
     from irverify.semantics.common import fresh_index
-    from irverify.verify.encode import exists_in
+    from irverify.model.sorts import exists_in
 
     _no_access_alignment(op)
     m = _memref(op, base)
@@ -570,7 +569,7 @@ def expand_shape(ctx, op: Op, src, *dynamic: Scalar):
 
 def _alloc(ctx, op: Op, dynamic) -> MemRef:
     from irverify.semantics.iree import split_operands
-    from irverify.verify.encode import scalar_sort
+    from irverify.model.sorts import scalar_sort
 
     rt = op.results[0].type
     if not isinstance(rt, MemRefType) or rt.strides is not None:

@@ -77,9 +77,9 @@ def opaque_key(op: Op) -> str:
 
 
 def _argument(ctx, value, op: Op) -> list:
-    from irverify.semantics.values import Scalar, Tensor
+    from irverify.model.values import Scalar, Tensor
     from irverify.smt import terms as t
-    from irverify.verify.encode import scalar_sort
+    from irverify.model.sorts import scalar_sort
 
     if isinstance(value, Scalar):
         return [value.term, value.is_poison()]
@@ -109,9 +109,9 @@ def apply(ctx, op: Op, *operands):
 def uninterpreted_results(ctx, op: Op, key: str, operands, what: str) -> list:
     """``op``'s results as uninterpreted functions named ``key`` of ``operands`` (see above),
     with an uninterpreted UB predicate of the same arguments."""
-    from irverify.semantics.values import Scalar, Tensor
+    from irverify.model.values import Scalar, Tensor
     from irverify.smt import terms as t
-    from irverify.verify.encode import element, scalar_sort
+    from irverify.model.sorts import element, scalar_sort
 
     args = [a for v in operands for a in _argument(ctx, v, op)]
     if args:

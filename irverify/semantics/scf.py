@@ -57,7 +57,7 @@ from irverify.errors import Unsupported
 from irverify.ir.core import Block, Op
 from irverify.semantics.common import operand_segments, static_or_dynamic, walk_ops
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import terms as t
 
 # A static domain with at most this many points is expanded (no picker function).

@@ -32,7 +32,7 @@ from irverify.semantics.common import (
     tensor_from_template,
 )
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import terms as t
 
 
@@ -114,7 +114,7 @@ def empty(ctx, op: Op, *dynamic: Scalar):
     reject_encodings(op)
     ttype = op.results[0].type
     dims = dims_from_type(ctx, op, ttype, dynamic)
-    from irverify.verify.encode import element, scalar_sort
+    from irverify.model.sorts import element, scalar_sort
 
     junk = element(t.const(t.fresh_name("empty"), scalar_sort(ttype.elem, ctx.fp)), ttype.elem)
     return Tensor(ttype, dims, lambda idx: junk, lambda idx: t.false())

@@ -21,7 +21,7 @@ from irverify.errors import Unsupported
 from irverify.ir.core import Op
 from irverify.semantics.common import DYNAMIC, result_dims, static_or_dynamic
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import terms as t
 
 SLICE_ATTRS = ("static_offsets", "static_sizes", "static_strides")

@@ -97,7 +97,7 @@ def assume_int(ctx, op: Op, *operands):
     """Its results are its operands; UB unless, for some permutation, every operand meets its
     assumption of that permutation (unsigned), or if an operand with an assumption is poison."""
     from irverify.ir.core import IndexType, IntType
-    from irverify.semantics.values import Scalar
+    from irverify.model.values import Scalar
     from irverify.smt import terms as t
 
     rows = op.attrs.get("assumptions")

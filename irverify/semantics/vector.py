@@ -23,7 +23,7 @@ from __future__ import annotations
 from irverify.errors import Unsupported
 from irverify.ir.core import IndexType, IntType, Op, VectorType
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor, any_poison
+from irverify.model.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 
 POISON_INDEX = -1  # mlir::vector::ExtractOp::kPoisonIndex

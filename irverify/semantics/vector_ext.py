@@ -26,7 +26,7 @@ from irverify.ir.affine import AffineMap, Dim
 from irverify.ir.core import IndexType, Op, TensorType, VectorType
 from irverify.semantics.common import fresh_index
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import terms as t
 
 
@@ -35,7 +35,7 @@ def transfer_gather(ctx, op: Op, base, *rest):
     """Gather a vector from a tensor through index vectors (see above)."""
     from irverify.semantics.affine import eval_affine
     from irverify.semantics.tensor import index_term
-    from irverify.verify.encode import exists_in, scalar_sort
+    from irverify.model.sorts import exists_in, scalar_sort
 
     sizes = op.attrs.get("operandSegmentSizes")
     if not isinstance(sizes, list) or len(sizes) != 5:

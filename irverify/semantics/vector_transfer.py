@@ -37,7 +37,7 @@ from irverify.ir.affine import AffineMap, Const, Dim
 from irverify.ir.core import IntType, Op, TensorType, VectorType
 from irverify.semantics.common import fresh_index
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import terms as t
 
 _ATTRS = ("permutation_map", "in_bounds", "operandSegmentSizes")
@@ -129,7 +129,7 @@ class _Transfer:
                         if j not in walked or self.in_bounds[walked[j]]))
 
     def raise_ub(self, ctx, op: Op) -> None:
-        from irverify.verify.encode import exists_in
+        from irverify.model.sorts import exists_in
 
         lane = fresh_index(len(self.shape), "lane")
         p = self.position(lane)
