@@ -34,7 +34,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 
 from irverify.errors import InputError, Unsupported
-from irverify.records import case_record, input_of
+from irverify.records import case_record, emit, function_record, input_of, summary_record
 from irverify.verify.verdict import Report, Verdict, worst
 
 EXTENSIONS = (".mlir", ".py")
@@ -156,7 +156,6 @@ def split_pair(inputs: list[tuple], opts) -> tuple[Verdict, str, list[dict], str
     """A pair whose files are split by ``// -----``: checked case by case as ``irverify check``
     checks them (``irverify.split``); the worst case's verdict, the first such case's message,
     every case's function records (each with its ``case``) and the model."""
-    from irverify.records import function_record
     from irverify.split import check_split
 
     results = check_split(inputs, opts)
@@ -386,8 +385,6 @@ def human_line(record: dict) -> str:
 
 def summarize(records: Sequence[dict], elapsed: float, jobs: int, memory_mib: int | None = None) -> dict:
     """The summary record: the worst verdict, counts, throughput and the largest peak memory."""
-    from irverify.records import summary_record
-
     measured = [r for r in records if r.get("peak_rss_mib") is not None]
     top = max(measured, key=lambda r: r["peak_rss_mib"], default=None)
     overall = worst([Verdict(r["verdict"]) for r in records]) if records else Verdict.ERROR
@@ -416,7 +413,6 @@ def run_suite(dir: str, opts, jobs: int = 1, as_json: bool = False,
               memory_mib: int = DEFAULT_MEMORY_MIB) -> int:
     """``irverify check-suite``: check every pair under ``dir``; returns the worst exit code."""
     from irverify.progress import Progress
-    from irverify.records import emit
 
     specs = discover_pairs(dir)
     if not specs:

@@ -17,8 +17,11 @@ options written in the expression.
 Output: one verdict per case and a summary; a case whose verdict is not ``correct`` quotes the
 lines the pass changed (a unified diff of the printed module, at most ``DIFF_LINES`` lines);
 ``--emit-after FILE`` writes the whole pass output (cases joined by ``// -----``). With
-``--json``: JSON Lines, one object per case (with ``diff`` where the text report quotes one), then
-a summary line. The exit code is that of the worst verdict.
+``--json``: JSON Lines of ``irverify.records``, one record per case as it is checked (with
+``changed``, and ``diff`` where the text report quotes one), then the summary record.
+``--allow-unregistered-dialect`` parses ops of unregistered dialects (as iree-opt does);
+``--save-inputs DIR`` writes each counterexample's full inputs. The exit code is that of the
+worst verdict.
 """
 
 from __future__ import annotations
