@@ -98,10 +98,10 @@ def _unknown_kind(message: str) -> str:
 
 
 def _error_kind(message: str) -> str:
-    if message.startswith("memory limit") or "its memory limit was" in message:
-        return "memory-limit"
     if "internal error" in message or message.startswith("irverify failed") or "process checking" in message:
-        return "internal-error"
+        return "internal-error"  # a crash, or a worker that died (whatever its memory limit)
+    if message.startswith("memory limit"):
+        return "memory-limit"
     if "pass failed" in message or "pass produced invalid IR" in message:
         return "pass-failed"
     if "signature of @" in message:
