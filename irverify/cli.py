@@ -135,13 +135,23 @@ def _common(p: argparse.ArgumentParser, json_help: str = "print one JSON object 
     p.add_argument("--no-confirm", action="store_true", help="do not run counterexamples on IREE/TVM")
     p.add_argument("--fp", choices=["abstract", "real", "ieee"], default=None,
                    help="float model (default: abstract, escalating to exact IEEE where it cannot decide)")
+    from irverify.model.assumptions import CONTESTED
+
+    for c in CONTESTED.values():  # contested points of semantics: a verdict that depends on one names it
+        p.add_argument(f"--{c.name}", choices=c.readings, default=None, dest=f"reading_{c.name.replace('-', '_')}",
+                       help=f"default {c.default} ({c.why_default}); " + "; ".join(
+                           f"{r}: {c.meaning[r]}" for r in c.readings))
 
 
 def options_from(args):
     from irverify.verify.check import Options
 
+    from irverify.model.assumptions import CONTESTED
+
+    readings = {c.name: getattr(args, f"reading_{c.name.replace('-', '_')}", None) for c in CONTESTED.values()}
     return Options(fp=args.fp or "abstract", timeout_s=args.timeout, confirm=not args.no_confirm,
-                   escalate=args.fp is None, verbose=getattr(args, "verbose", False))
+                   escalate=args.fp is None, verbose=getattr(args, "verbose", False),
+                   readings={k: v for k, v in readings.items() if v is not None})
 
 
 def main(argv: list[str] | None = None) -> int:

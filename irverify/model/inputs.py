@@ -36,6 +36,9 @@ class Inputs:
     # Argument name -> its poison condition (a Bool for a scalar, a Bool array for a tensor)
     poison: dict[str, Any] = field(default_factory=dict)
     poison_args: bool = True  # may arguments be poison?
+    # The chosen reading of each contested point of semantics (``model.assumptions``); absent:
+    # its default.
+    readings: dict[str, str] = field(default_factory=dict)
 
     def symbol(self, key: str, make) -> Any:
         if key not in self.symbols:

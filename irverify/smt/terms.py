@@ -530,6 +530,33 @@ def mentions(x: Term, *vars_: Term) -> bool:
     return False
 
 
+def _walk(terms: Sequence[Term]):
+    """Every distinct subterm of ``terms`` (under quantifiers and lambdas too)."""
+    seen: set[int] = set()
+    todo = list(terms)
+    while todo:
+        y = todo.pop()
+        if y.get_id() in seen:
+            continue
+        seen.add(y.get_id())
+        yield y
+        if z3.is_quantifier(y):
+            todo.append(y.body())
+        elif z3.is_app(y):
+            todo.extend(y.children())
+
+
+def free_constants(*terms: Term) -> list[Term]:
+    """The uninterpreted constants (free symbols, arrays included) that occur in ``terms``."""
+    return [y for y in _walk(terms) if z3.is_const(y) and y.decl().kind() == z3.Z3_OP_UNINTERPRETED]
+
+
+def mentions_any(terms: Sequence[Term], targets: Sequence[Term]) -> bool:
+    """Does any of ``terms`` contain any of ``targets``?"""
+    ids = {v.get_id() for v in targets}
+    return bool(ids) and any(y.get_id() in ids for y in _walk(terms))
+
+
 def eq(a: Term, b: Term) -> Term:
     return a == b
 
