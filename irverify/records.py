@@ -125,17 +125,21 @@ def function_oracle(fn: FunctionReport) -> str | None:
 
 
 def function_assumptions(fn: FunctionReport) -> list[str]:
-    """The readings of contested semantics a function's verdict rests on: the notes the encoding
-    records where irverify picks one reading of a definition that is silent or disputed
-    (memref arguments as whole, non-aliasing buffers; a trace not compared; a PrimFunc kept
-    opaque as a function of its structure)."""
+    """The readings of contested semantics a function's verdict rests on: the named readings
+    of ``irverify.model.assumptions`` the check found the verdict to depend on
+    (``affine-overflow=wrap``; each can be changed by its flag), then the readings the encoding
+    states in a note where irverify fixes one reading of a definition that is silent (memref
+    arguments as whole, non-aliasing buffers; a trace not compared; a PrimFunc kept opaque as a
+    function of its structure)."""
+    named = list(fn.assumptions)
     if not fn.notes:
-        return []
+        return named
     from irverify.semantics.flow import TRACE_NOTE
     from irverify.semantics.memref import ARGUMENT_NOTE, NOALIAS_NOTE
 
     fixed = {ARGUMENT_NOTE, NOALIAS_NOTE, TRACE_NOTE}
-    return [n for n in fn.notes if n in fixed or n.startswith("call_tir of a PrimFunc kept opaque")]
+    noted = [n for n in fn.notes if n in fixed or n.startswith("call_tir of a PrimFunc kept opaque")]
+    return list(dict.fromkeys(named + noted))
 
 
 # ----------------------------------------------------------------------------- records

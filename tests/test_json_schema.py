@@ -167,7 +167,8 @@ MEMREF_COPY = """func.func @{name}(%a: memref<4xf32>, %b: memref<4xf32>) {{
 
 def test_assumptions_name_the_readings_a_verdict_rests_on(tmp_path, capsys):
     """A proof over memref arguments rests on reading them as whole, non-aliasing buffers: the
-    case and its function list both readings under ``assumptions``; a proof over tensors none."""
+    case and its function list both readings under ``assumptions``; a proof over tensors none; a
+    proof that holds only under the default reading of a contested point names that reading."""
     from irverify.semantics.memref import ARGUMENT_NOTE, NOALIAS_NOTE
 
     path = tmp_path / "copy.srctgt.mlir"
@@ -178,3 +179,6 @@ def test_assumptions_name_the_readings_a_verdict_rests_on(tmp_path, capsys):
     assert case["functions"][0]["assumptions"] == case["assumptions"]
     assert cli.main(["check", str(CLI_INPUTS / "correct.mlir"), "--no-confirm", "--json"]) == 0
     assert read_records(capsys.readouterr().out)[0][0]["assumptions"] == []
+    contested = ROOT / "testdata" / "litmus" / "affine" / "addi-to-affine-apply-contested.srctgt.mlir"
+    assert cli.main(["check", str(contested), "--no-confirm", "--json"]) == 0  # a named reading, by its flag
+    assert read_records(capsys.readouterr().out)[0][0]["assumptions"] == ["affine-overflow=wrap"]
