@@ -131,6 +131,9 @@ def reason(record: dict) -> str:
     text += {"execution": f", confirmed by {backend}",
              "evaluation": ", confirmed by irverify's concrete evaluation",
              "solver": ", found by the solver (not confirmed by execution)"}.get(f["oracle"], "")
+    named = [a for a in f["assumptions"] if "=" in a]
+    if named and contested(record):
+        text += f" (rests on {', '.join(named)}; another reading decides it otherwise)"
     return text + (f": {message}" if message and not cex else "")
 
 
@@ -200,10 +203,20 @@ def summarize(runs: list[RunLine], records: list[dict]) -> dict:
         "files": len({r.path for r in runs}),
         "run_lines": [r.to_json() for r in runs],
         "incorrect_confirmed": confirmed,
+        "incorrect_contested": sum(1 for r in records if r["verdict"] == "incorrect" and contested(r)),
         # correct without encoding: the pass left the module unchanged
         "correct_unchanged": sum(1 for r in records if r["verdict"] == "correct" and r.get("changed") is False),
         "unsupported": dict(unsupported.most_common()), "errors": dict(errors.most_common()),
     }
+
+
+def contested(record: dict) -> bool:
+    """Does an ``incorrect`` case rest on a contested reading (``irverify.model.assumptions``:
+    another reading of the semantics decides it otherwise)?"""
+    from irverify.model.assumptions import CONTESTED
+
+    return any(a.split("=")[0] in CONTESTED for f in record["functions"] if f["verdict"] == "incorrect"
+               for a in f["assumptions"])
 
 
 def print_sections(runs: list[RunLine], records: list[dict], summary: dict) -> None:
@@ -245,7 +258,9 @@ def print_sections(runs: list[RunLine], records: list[dict], summary: dict) -> N
           f"{_count(len(records), 'case')}: "
           + ", ".join(f"{v[k]} {k} ({100 * v[k] / n:.1f}%)" for k in ("correct", "incorrect", "unknown",
                                                                      "unsupported", "error"))
-          + f"; {summary['incorrect_confirmed']} incorrect confirmed by execution")
+          + f"; {summary['incorrect_confirmed']} incorrect confirmed by execution"
+          + (f", {summary['incorrect_contested']} incorrect only under a contested reading (their assumptions)"
+             if summary["incorrect_contested"] else ""))
     print(f"definitive (correct + incorrect): {100 * (v['correct'] + v['incorrect']) / n:.1f}%"
           f"; {summary['correct_unchanged']} of the correct cases are modules the pass left unchanged")
     times = sorted(r["timings"]["total_s"] for r in records)

@@ -265,3 +265,18 @@ def test_unsupported_constructs_are_grouped(message, expected):
 ])
 def test_error_classes(message, expected):
     assert error_class(message) == expected
+
+
+def test_incorrect_under_a_contested_reading_is_counted_apart():
+    """A case whose verdict rests on a contested reading names it and is counted apart; under
+    the other reading it is correct."""
+    path = ROOT / "testdata" / "validate-lit" / "affine-offset-contested.mlir"
+    p = run(str(path), "--no-confirm")
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert "rests on affine-overflow=wrap" in p.stdout
+    assert "1 incorrect only under a contested reading" in p.stdout
+    p = run(str(path), "--no-confirm", "--json")
+    cases, summary = read_records(p.stdout)
+    assert summary["incorrect_contested"] == 1 and cases[0]["assumptions"] == ["affine-overflow=wrap"]
+    p = run(str(path), "--no-confirm", "--affine-overflow=poison")
+    assert p.returncode == 0, p.stdout + p.stderr
