@@ -517,22 +517,8 @@ def substitute(t: Term, pairs: Sequence[tuple[Term, Term]]) -> Term:
 
 
 def mentions(x: Term, *vars_: Term) -> bool:
-    """Does ``x`` contain any of the constants ``vars_``?"""
-    targets = {v.get_id() for v in vars_}
-    seen: set[int] = set()
-    todo = [x]
-    while todo:
-        y = todo.pop()
-        if y.get_id() in seen:
-            continue
-        seen.add(y.get_id())
-        if y.get_id() in targets:
-            return True
-        if z3.is_quantifier(y):
-            todo.append(y.body())
-        elif z3.is_app(y):
-            todo.extend(y.children())
-    return False
+    """Does ``x`` contain any of the terms ``vars_``?"""
+    return mentions_any([x], vars_)
 
 
 def _walk(terms: Sequence[Term]):
@@ -644,21 +630,9 @@ def ite_parts(x: Term):
 def _uninterpreted_apps(*terms: Term):
     """Every distinct application of an uninterpreted function (of at least one argument) in the
     terms, under quantifiers too (input arrays and constants are not applications)."""
-    seen: set[int] = set()
-    todo = list(terms)
-    while todo:
-        x = todo.pop()
-        if x.get_id() in seen:
-            continue
-        seen.add(x.get_id())
-        if z3.is_quantifier(x):
-            todo.append(x.body())
-            continue
-        if not z3.is_app(x):
-            continue
-        if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
+    for x in _walk(terms):
+        if z3.is_app(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
             yield x
-        todo.extend(x.children())
 
 
 def has_uninterpreted_app(*terms: Term, prefix: str = "") -> bool:
