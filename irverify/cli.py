@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
@@ -70,9 +69,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="treat each '// -----' chunk of INPUT as its own case")
     v.add_argument("--emit-after", metavar="FILE",
                    help="write what the pass produced (cases joined by '// -----') to FILE")
-    _common(v, json_help="print JSON Lines: one object per case, then a summary object (see README)")
+    v.add_argument("--allow-unregistered-dialect", action="store_true",
+                   help="parse ops of unregistered dialects, as iree-opt does with this flag")
+    v.add_argument("--save-inputs", metavar="DIR", help=SAVE_INPUTS_DIR)
+    _common(v, json_help=JSON_LINES)
 
-    lt = sub.add_parser("validate-lit", help="replay the iree-opt RUN lines of lit test files and check every case")
+    lt = sub.add_parser("validate-lit", help="replay the iree-opt RUN lines of lit test files and check every case",
+                        epilog=VALIDATE_LIT_EXIT, formatter_class=argparse.RawDescriptionHelpFormatter)
     lt.add_argument("files", nargs="+", metavar="FILE", help="lit test files (.mlir with // RUN: lines)")
     lt.add_argument("-j", "--jobs", type=int, default=1, help="cases checked at once (forked processes)")
     lt.add_argument("--shard", metavar="I/N", help="check only the I-th of N interleaved shards of the cases")
@@ -82,7 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
                     help="address space each case's process may use (RLIMIT_AS), in MiB")
     lt.add_argument("--memory-mb", type=_positive(int), default=argparse.SUPPRESS, dest="memory_mb",
                     help=argparse.SUPPRESS)  # the option's earlier name
-    _common(lt, json_help="print JSON Lines: one object per case, then a summary object")
+    lt.add_argument("-v", "--verbose", action="store_true",
+                    help="print the whole report of each failing case (incorrect or error) as it finishes")
+    lt.add_argument("--save-inputs", metavar="DIR", help=SAVE_INPUTS_DIR)
+    _common(lt, json_help=JSON_LINES)
 
     pt = sub.add_parser("patterns", help="check the pattern catalogue: pattern x {static, dynamic, mixed}")
     pt.add_argument("names", nargs="*", metavar="NAME", help="catalogue entries (default: all)")
@@ -98,6 +104,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     finish(p)
     return p
+
+
+JSON_LINES = "print JSON Lines: one record per case as it finishes, then a summary record (docs/json.md)"
+SAVE_INPUTS_DIR = ("write the full counterexample inputs of each case that has one to "
+                   "DIR/<file>[.run<R>].case<K>.npz (the JSON records cap large arrays)")
+VALIDATE_LIT_EXIT = """\
+RUN lines: an iree-opt/mlir-opt RUN line is replayed in-process (its pipeline or pass flags,
+--split-input-file, --allow-unregistered-dialect); flags with no effect on the IR are ignored;
+any other flag is dropped and the RUN line is listed as replayed without it; a RUN line with no
+pass the installed compiler knows, or a pipeline it cannot parse, is not replayed (listed with
+the reason); RUN lines of other tools (iree-compile, FileCheck, not iree-opt) are listed.
+
+exit codes (lit's contract):
+  0  every case checked is correct, unknown or unsupported, and every iree-opt RUN line was
+     replayed as written
+  1  a case is incorrect or error, or an iree-opt RUN line was not replayed or was replayed
+     without some of its flags
+  2  usage error, or no case was checked (no replayable iree-opt RUN line)"""
 
 
 def _positive(kind):
@@ -207,19 +231,42 @@ def _main(argv: list[str] | None = None) -> int:
 
 
 def cmd_check(args) -> int:
-    from irverify.cex.report import render
     from irverify.smt import solver
-    from irverify.verify.check import check_modules
 
     if args.emit_smt2:
         solver.LOG.keep_smt2 = True
-    from irverify.frontends import read
-
     if args.before == "-" and args.after == "-":
         raise InputError("only one input can be '-' (standard input)")
     chosen = (args.src_fn, args.tgt_fn)
     if any(chosen) and args.contract:
         raise InputError("--src-fn/--tgt-fn cannot be combined with --contract")
+    if not args.json:
+        return _check_inputs(args, chosen)
+    import time
+
+    from irverify.records import case_record, emit, input_of, summary_record
+
+    start = time.perf_counter()
+    try:
+        return _check_inputs(args, chosen)
+    except (InputError, Unsupported) as e:  # the one case has this verdict
+        verdict = Verdict.ERROR if isinstance(e, InputError) else Verdict.UNSUPPORTED
+        record = case_record("check", input_of(args.before, args.after), verdict, message=str(e),
+                             time_s=time.perf_counter() - start)
+        emit(record)
+        emit(summary_record("check", [record], verdict.exit_code, time.perf_counter() - start))
+        return verdict.exit_code
+
+
+def _check_inputs(args, chosen) -> int:
+    import time
+
+    from irverify.cex.report import render
+    from irverify.frontends import read
+    from irverify.smt import solver
+    from irverify.verify.check import check_modules
+
+    start = time.perf_counter()
     inputs = [read(p) for p in (args.before, args.after) if p]
     from irverify.split import is_split
 
@@ -229,13 +276,27 @@ def cmd_check(args) -> int:
     report = check_modules(src, tgt, options_from(args), contract=_contract_from(args), chosen=chosen)
     if args.emit_smt2:
         _write_smt2(args.emit_smt2, solver.LOG.smt2)
+    saved = ""
     if args.save_inputs:
         from irverify.cex.save import save_inputs
 
-        if not save_inputs(args.save_inputs, report):
-            print(f"irverify: note: no counterexample; {args.save_inputs} not written", file=sys.stderr)
+        try:
+            saved = args.save_inputs if save_inputs(args.save_inputs, report) else ""
+            if not saved:
+                print(f"irverify: note: no counterexample; {args.save_inputs} not written", file=sys.stderr)
+        except InputError as e:  # the verdict stands; the file is not written
+            saved = f"not saved: {e}"
+            print(f"irverify: note: {e}; {args.save_inputs} not written", file=sys.stderr)
     if args.json:
-        print(json.dumps(report.to_json()))
+        from irverify.records import case_record, emit, input_of, summary_record
+
+        elapsed = time.perf_counter() - start
+        record = case_record("check", input_of(args.before, args.after), report.verdict, report,
+                             report.message, elapsed)
+        if saved:
+            record["saved_inputs"] = saved
+        emit(record)
+        emit(summary_record("check", [record], report.verdict.exit_code, elapsed))
     else:
         print(render(report, verbose=args.verbose))
     return report.verdict.exit_code
@@ -245,7 +306,7 @@ def _check_split(args, inputs, chosen) -> int:
     """``check`` of inputs split by ``// -----`` lines (``irverify.split``), reported case by
     case: each case's header line, then its functions' reports exactly as an unsplit input
     prints them (so one FileCheck recipe fits both), then a table, the summary and the model
-    (``--json``: one JSON line per case, then a summary)."""
+    (``--json``: one record per case, then a summary)."""
     from irverify.split import check_split
     from irverify.validate import print_results
 
@@ -254,11 +315,12 @@ def _check_split(args, inputs, chosen) -> int:
                          "or --save-inputs")
     results = check_split(inputs, options_from(args), chosen)
     if args.json:
-        print_results(results, True)
-    else:
-        from irverify.cex.report import render_cases
+        from irverify.records import input_of
 
-        print(render_cases(results, verbose=args.verbose))
+        return print_results(results, True, "check", input_of(args.before, args.after))[1]
+    from irverify.cex.report import render_cases
+
+    print(render_cases(results, verbose=args.verbose))
     return worst([r.verdict for r in results]).exit_code
 
 
@@ -289,9 +351,12 @@ def _write_smt2(path: str, queries) -> None:
 
 
 def _fail(args, verdict: Verdict, message: str) -> int:
+    """A run that failed before it could check a case: a usage error, an unreadable input, an
+    interruption. With ``--json`` only the summary record is printed (no case)."""
     if getattr(args, "json", False):
-        print(json.dumps({"verdict": verdict.value, "functions": [], "model": "", "time_s": 0.0,
-                          "message": message}))
+        from irverify.records import emit, summary_record
+
+        emit(summary_record(args.command, [], verdict.exit_code, 0.0, message=message, verdict=verdict.value))
     elif verdict is Verdict.UNSUPPORTED and "unsupported: " in message:  # it names itself
         print(f"irverify: {message}", file=sys.stderr)
     else:

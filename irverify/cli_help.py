@@ -23,15 +23,12 @@ def verdict_codes(of_what: str) -> str:
     return f"exit codes, of the worst verdict {of_what}\n({order}):\n" + "\n".join(rows)
 
 
-# command -> its exit codes, as the command returns them
+# command -> its exit codes, as the command returns them (validate-lit gives its own epilog,
+# ``cli.VALIDATE_LIT_EXIT``)
 EXIT_HELP = {
     "check": verdict_codes("of the functions checked"),
     "check-suite": verdict_codes("over all pairs"),
     "validate-pass": verdict_codes("over all cases"),
-    "validate-lit": ("exit codes:\n"
-                     "  0  no case is incorrect\n"
-                     "  1  a case is incorrect\n"
-                     "  2  usage error, or an input that cannot be read"),
     "patterns": ("exit codes:\n"
                  "  0  every verdict is the one its catalogue entry expects\n"
                  "  1  a verdict differs from the one its entry expects\n"
@@ -67,5 +64,5 @@ def finish(parser: argparse.ArgumentParser) -> None:
         if isinstance(action, argparse._SubParsersAction):
             for name, sub in action.choices.items():
                 sub.formatter_class = HelpFormatter
-                if not (sub.epilog and "exit code" in sub.epilog):
+                if name in EXIT_HELP and not (sub.epilog and "exit code" in sub.epilog):
                     sub.epilog = "\n\n".join(x for x in (sub.epilog, EXIT_HELP[name]) if x)
