@@ -306,3 +306,11 @@ def test_reading_tensor_empty_is_poison_not_ub(tmp_path, capsys):
     assert code == 0, out
     code, out = check(tmp_path, capsys, EMPTY_READ.format(cond="false"))
     assert code == 1 and "Target value: poison" in out, out
+
+
+def test_readme_anchors_name_its_headings():
+    text = (REPO / "README.md").read_text()
+    slugs = {re.sub(r"[^\w -]", "", h.strip().lower()).replace(" ", "-")
+             for h in re.findall(r"^#+ (.*)$", text, re.M)}
+    anchors = re.findall(r"\]\(#([\w-]+)\)", text)
+    assert anchors and set(anchors) <= slugs
