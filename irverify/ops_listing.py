@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import textwrap
 from dataclasses import asdict, dataclass
 
 from irverify.errors import InputError
@@ -126,18 +127,21 @@ def text_lines(entries: list[OpEntry]) -> list[str]:
     widths = [max(len(r[k]) for r in rows) for k in range(len(HEADER) - 1)]
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1] for r in rows]
     modelled = sum(e.model == MODELLED for e in entries)
-    lines += [
-        "",
-        f"{modelled} modelled, {len(entries) - modelled} opaque.",
-        "attributes: those the op's semantics interprets; any other attribute makes it unsupported,",
-        f"  except {', '.join(sorted(STRUCTURAL_ATTRS))} (operand grouping) and the compiler hints",
-        f"  {', '.join(sorted(HINT_ATTRS))} (never change what an op computes).",
-        "poison is UB in: the operands whose poison is undefined behaviour; a poison operand",
-        "  anywhere else propagates to the results (or stored elements) it reaches.",
-        "opaque: an uninterpreted function of the operands, every attribute and the result types,",
-        "  the same on both sides (rewrites that move, share or delete it are proved); a",
-        "  counterexample through it needs execution to be confirmed.",
+    notes = [
+        f"attributes: those the op's semantics interprets; any other attribute makes it unsupported, "
+        f"except {', '.join(sorted(STRUCTURAL_ATTRS))} (operand grouping) and the compiler hints "
+        f"{', '.join(sorted(HINT_ATTRS))} (they never change what an op computes).",
+        "poison is UB in: the scalar operands whose poison is undefined behaviour; a poison operand "
+        "anywhere else propagates to the results (or stored elements) it reaches. Ops that apply "
+        "elementwise make poison UB inside their semantics, element by element, and say so in "
+        "their docstring (a division's divisor, gather indices, a mask). MLIR function arguments "
+        "may be poison; Relax values never are.",
+        "opaque: an uninterpreted function of the operands, every attribute and the result types, "
+        "the same on both sides (rewrites that move, share or delete it are proved); a "
+        "counterexample through it needs execution to be confirmed.",
     ]
+    lines += ["", f"{modelled} modelled, {len(entries) - modelled} opaque."]
+    lines += [ln for note in notes for ln in textwrap.wrap(note, 96, subsequent_indent="  ")]
     return [ln.rstrip() for ln in lines]
 
 

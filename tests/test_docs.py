@@ -191,6 +191,15 @@ def test_relative_links_exist(path):
         assert (path.parent / target).exists(), f"{path.name}: {target}"
 
 
+@pytest.mark.parametrize("path", DOCS, ids=lambda p: p.name)
+def test_cited_repository_paths_exist(path):
+    text = path.read_text()
+    cited = re.findall(r"`((?:irverify|testdata|tests|tools|docs|examples|benchmarks)/[\w./-]*[\w/])`", text)
+    assert cited
+    missing = [c for c in cited if "<" not in c and "*" not in c and not (REPO / c).exists()]
+    assert missing == [], f"{path.name} cites {missing}"
+
+
 def test_readme_links_the_docs():
     text = (REPO / "README.md").read_text()
     assert "](docs/lit.md)" in text and "](docs/semantics.md)" in text
@@ -266,22 +275,6 @@ def test_a_math_function_accepts_no_fastmath_flag(tmp_path, capsys):
     fn = "func.func @{n}(%x: f32) -> f32 {{\n  %0 = math.exp %x fastmath<nnan> : f32\n  return %0 : f32\n}}\n"
     code, out = check(tmp_path, capsys, fn.format(n="src") + fn.format(n="tgt"))
     assert code == 3 and "unsupported: fastmath" in out
-
-
-def test_an_mlir_argument_may_be_poison(tmp_path, capsys):
-    """README, "Poison and undefined behaviour": select(c, x, false) -> andi(c, x)."""
-    code, out = check(tmp_path, capsys, """
-func.func @src(%c: i1, %x: i1) -> i1 {
-  %false = arith.constant false
-  %r = arith.select %c, %x, %false : i1
-  return %r : i1
-}
-func.func @tgt(%c: i1, %x: i1) -> i1 {
-  %r = arith.andi %c, %x : i1
-  return %r : i1
-}
-""")
-    assert code == 1 and "%x : i1 = poison" in out and "Target value: poison" in out
 
 
 EMPTY_READ = """
