@@ -95,10 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
     pt.add_argument("--dir", help="pattern directory (default: the repository's patterns/)")
     _common(pt)
 
-    ops = sub.add_parser("ops", help="list every modelled and opaque op, with its attributes, poison rule and memory effects")
+    ops = sub.add_parser("ops", help="list every modelled and opaque op, with its attributes, poison rule "
+                                     "and memory effects")
     ops.add_argument("--dialect", metavar="D", help="only the ops of dialect D (a name prefix: relax, relax.nn)")
     ops_format = ops.add_mutually_exclusive_group()
-    ops_format.add_argument("--json", action="store_true", help="print one JSON object: {\"ops\": [...]}")
+    # not a JSON Lines record (``_fail`` prints an error to stderr, not as a summary record)
+    ops_format.add_argument("--json", action="store_true", dest="ops_json",
+                            help="print one JSON object: {\"ops\": [...]}")
     ops_format.add_argument("--markdown", action="store_true", help="print the README's table of supported ops")
     from irverify.cli_help import finish
 

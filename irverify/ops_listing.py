@@ -128,17 +128,17 @@ def text_lines(entries: list[OpEntry]) -> list[str]:
     lines = ["  ".join(c.ljust(w) for c, w in zip(r, widths)) + "  " + r[-1] for r in rows]
     modelled = sum(e.model == MODELLED for e in entries)
     notes = [
-        f"attributes: those the op's semantics interprets; any other attribute makes it unsupported, "
-        f"except {', '.join(sorted(STRUCTURAL_ATTRS))} (operand grouping) and the compiler hints "
-        f"{', '.join(sorted(HINT_ATTRS))} (they never change what an op computes).",
-        "poison is UB in: the scalar operands whose poison is undefined behaviour; a poison operand "
-        "anywhere else propagates to the results (or stored elements) it reaches. Ops that apply "
-        "elementwise make poison UB inside their semantics, element by element, and say so in "
-        "their docstring (a division's divisor, gather indices, a mask). MLIR function arguments "
-        "may be poison; Relax values never are.",
-        "opaque: an uninterpreted function of the operands, every attribute and the result types, "
-        "the same on both sides (rewrites that move, share or delete it are proved); a "
-        "counterexample through it needs execution to be confirmed.",
+        (f"attributes: those the op's semantics interprets; any other attribute makes it unsupported, "
+         f"except {', '.join(sorted(STRUCTURAL_ATTRS))} (operand grouping) and the compiler hints "
+         f"{', '.join(sorted(HINT_ATTRS))} (they never change what an op computes)."),
+        ("poison is UB in: the scalar operands whose poison is undefined behaviour; a poison operand "
+         "anywhere else propagates to the results (or stored elements) it reaches. Ops that apply "
+         "elementwise make poison UB inside their semantics, element by element, and say so in "
+         "their docstring (a division's divisor, gather indices, a mask). MLIR function arguments "
+         "may be poison; Relax values never are."),
+        ("opaque: an uninterpreted function of the operands, every attribute and the result types, "
+         "the same on both sides (rewrites that move, share or delete it are proved); a "
+         "counterexample through it needs execution to be confirmed."),
     ]
     lines += ["", f"{modelled} modelled, {len(entries) - modelled} opaque."]
     lines += [ln for note in notes for ln in textwrap.wrap(note, 96, subsequent_indent="  ")]
@@ -178,7 +178,7 @@ def contested_markdown() -> str:
 def run(args) -> int:
     """``irverify ops``: print the listing; exit 0 (an unknown dialect is an ``InputError``)."""
     entries = entries_of(args.dialect)
-    if args.json:
+    if args.ops_json:
         print(json.dumps({"ops": [e.to_json() for e in entries]}))
     elif args.markdown:
         print(markdown_table(entries))
@@ -192,7 +192,7 @@ def run(args) -> int:
 # name -> what writes it; a document holds it between "<!-- generated: NAME -->" and
 # "<!-- end generated -->" lines (README.md, docs/semantics.md; ``tools/update_docs.py``).
 GENERATED = {"ops-table": markdown_table, "contested": contested_markdown}
-_BLOCK = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- end generated -->)", re.S)
+_BLOCK = re.compile(r"(<!-- generated: ([\w-]+) -->\n)(.*?)(<!-- end generated -->)", re.DOTALL)
 
 
 def update_blocks(text: str) -> str:

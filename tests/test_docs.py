@@ -12,10 +12,16 @@ import re
 import pytest
 
 from irverify import cli
-from irverify.ops_listing import GENERATED, MODELLED, OPAQUE, blocks_of, describe_positions, update_blocks
+from irverify.ops_listing import (
+    GENERATED,
+    MODELLED,
+    OPAQUE,
+    blocks_of,
+    describe_positions,
+    update_blocks,
+)
 from irverify.semantics import registry
 from irverify.verify.verdict import EXIT_CODES, Verdict
-
 from tests.paths import REPO
 
 DOCS = [REPO / "README.md", *sorted((REPO / "docs").glob("*.md"))]
@@ -45,7 +51,7 @@ def test_readme_and_semantics_hold_the_generated_blocks():
 def test_readme_table_is_what_irverify_ops_prints(capsys):
     code, out, _ = run(capsys, "ops", "--markdown")
     readme = (REPO / "README.md").read_text()
-    block = re.search(r"<!-- generated: ops-table -->\n(.*?)<!-- end generated -->", readme, re.S).group(1)
+    block = re.search(r"<!-- generated: ops-table -->\n(.*?)<!-- end generated -->", readme, re.DOTALL).group(1)
     assert code == 0 and out == block
     assert "nn.relu" in block.split("| `relax` |")[1].split("\n")[0]
 
@@ -127,8 +133,9 @@ def test_ops_dialect_filter(capsys):
     assert "relax.nn.relu" in nn and all(n.startswith("relax.nn.") for n in nn)
 
 
-def test_ops_unknown_dialect_is_a_one_line_error(capsys):
-    code, out, err = run(capsys, "ops", "--dialect", "nosuch")
+@pytest.mark.parametrize("as_json", [[], ["--json"]])
+def test_ops_unknown_dialect_is_a_one_line_error(capsys, as_json):
+    code, out, err = run(capsys, "ops", "--dialect", "nosuch", *as_json)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "no modelled or opaque op in dialect 'nosuch'" in err
 
@@ -147,11 +154,11 @@ def test_every_subcommand_help_gives_its_exit_codes():
     for name, sub in subs.items():
         text = sub.format_help()
         assert "exit code" in text, name
-        assert re.search(r"^\s+0\s", text, re.M) and re.search(r"^\s+2\s", text, re.M), name
+        assert re.search(r"^\s+0\s", text, re.MULTILINE) and re.search(r"^\s+2\s", text, re.MULTILINE), name
     for name in ("check", "check-suite", "validate-pass"):
         text = subs[name].format_help()
         for v in Verdict:
-            assert re.search(rf"^  {EXIT_CODES[v]}  {v.value} ", text, re.M), (name, v)
+            assert re.search(rf"^  {EXIT_CODES[v]}  {v.value} ", text, re.MULTILINE), (name, v)
     top = cli.build_parser().format_help()
     assert "0 correct, 1 incorrect, 2 error" in top and "3 unsupported, 4 unknown" in top
 
@@ -207,7 +214,7 @@ def test_readme_links_the_docs():
 
 @pytest.mark.parametrize("path", [REPO / "README.md", REPO / "docs" / "semantics.md"], ids=lambda p: p.name)
 def test_verdict_tables_give_the_exit_codes(path):
-    rows = dict(re.findall(r"^\| `(\w+)` \| (\d) \|", path.read_text(), re.M))
+    rows = dict(re.findall(r"^\| `(\w+)` \| (\d) \|", path.read_text(), re.MULTILINE))
     assert {Verdict(v): int(c) for v, c in rows.items()} == EXIT_CODES
 
 
@@ -304,6 +311,6 @@ def test_reading_tensor_empty_is_poison_not_ub(tmp_path, capsys):
 def test_readme_anchors_name_its_headings():
     text = (REPO / "README.md").read_text()
     slugs = {re.sub(r"[^\w -]", "", h.strip().lower()).replace(" ", "-")
-             for h in re.findall(r"^#+ (.*)$", text, re.M)}
+             for h in re.findall(r"^#+ (.*)$", text, re.MULTILINE)}
     anchors = re.findall(r"\]\(#([\w-]+)\)", text)
     assert anchors and set(anchors) <= slugs

@@ -11,7 +11,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from irverify.ops_listing import update_blocks  # noqa: E402
+from irverify.ops_listing import update_blocks
 
 
 def main() -> int:
