@@ -81,7 +81,10 @@ def build_parser() -> argparse.ArgumentParser:
     lt.add_argument("--shard", metavar="I/N", help="check only the I-th of N interleaved shards of the cases")
     lt.add_argument("--case-timeout", type=float, default=120.0, metavar="S",
                     help="wall-clock limit per case; past it the case is unknown")
-    lt.add_argument("--memory-mb", type=int, default=8192, metavar="MB", help="address-space limit per case")
+    lt.add_argument("--max-memory", type=_positive(int), default=8192, metavar="MIB", dest="memory_mb",
+                    help="address space each case's process may use (RLIMIT_AS), in MiB")
+    lt.add_argument("--memory-mb", type=_positive(int), default=argparse.SUPPRESS, dest="memory_mb",
+                    help=argparse.SUPPRESS)  # the option's earlier name
     lt.add_argument("-v", "--verbose", action="store_true",
                     help="print the whole report of each failing case (incorrect or error) as it finishes")
     lt.add_argument("--save-inputs", metavar="DIR", help=SAVE_INPUTS_DIR)
@@ -91,6 +94,18 @@ def build_parser() -> argparse.ArgumentParser:
     pt.add_argument("names", nargs="*", metavar="NAME", help="catalogue entries (default: all)")
     pt.add_argument("--dir", help="pattern directory (default: the repository's patterns/)")
     _common(pt)
+
+    ops = sub.add_parser("ops", help="list every modelled and opaque op, with its attributes, poison rule "
+                                     "and memory effects")
+    ops.add_argument("--dialect", metavar="D", help="only the ops of dialect D (a name prefix: relax, relax.nn)")
+    ops_format = ops.add_mutually_exclusive_group()
+    # not a JSON Lines record (``_fail`` prints an error to stderr, not as a summary record)
+    ops_format.add_argument("--json", action="store_true", dest="ops_json",
+                            help="print one JSON object: {\"ops\": [...]}")
+    ops_format.add_argument("--markdown", action="store_true", help="print the README's table of supported ops")
+    from irverify.cli_help import finish
+
+    finish(p)
     return p
 
 
@@ -197,6 +212,10 @@ def _main(argv: list[str] | None = None) -> int:
             from irverify.patterns.run import main as run_patterns
 
             return run_patterns(args, options_from(args))
+        if args.command == "ops":
+            from irverify.ops_listing import run as list_ops
+
+            return list_ops(args)
     except InputError as e:
         return _fail(args, Verdict.ERROR, str(e))
     except Unsupported as e:

@@ -23,7 +23,7 @@ not checked) or of another tool (``iree-compile``, ``FileCheck``, ``not iree-opt
 replayed, listed). The pipeline is parsed before any case runs.
 
 Each case runs in a forked child with a wall-clock limit (``--case-timeout``, default 120 s;
-past it the case is ``unknown``) and an address-space limit (``--memory-mb``, default 8192; a
+past it the case is ``unknown``) and an address-space limit (``--max-memory``, MiB, default 8192; a
 case that exceeds it is an ``error`` of class "memory limit"). ``-j N`` runs N children at once;
 ``--shard I/N`` (lit's convention: the I-th of N interleaved shards, 1-based) checks a part of
 the cases, so a CI matrix can spread a corpus over machines. Results are printed as cases
@@ -306,7 +306,7 @@ def _child(job: Job, opts, out_path: str, memory_mb: int, save_dir: str | None) 
                 out["record"]["saved_inputs"] = saved
     except MemoryError:
         out["record"] = case_record("validate-lit", case_input(job.run), Verdict.ERROR,
-                                    message=f"memory limit: the case needed more than {memory_mb} MB",
+                                    message=f"memory limit: the case needed more than {memory_mb} MiB (--max-memory)",
                                     index=job.case.index, line=job.case.line)
     except Exception as e:  # noqa: BLE001 - recorded with its class, never a traceback
         out["record"] = case_record(
