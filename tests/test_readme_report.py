@@ -11,7 +11,7 @@ from irverify import cli
 
 from tests.paths import REPO
 
-COMMAND = "irverify check examples/div_to_shift.srctgt.mlir --verbose"
+COMMAND = "irverify check examples/div_to_shift.srctgt.mlir"
 
 
 def readme_report() -> list[str]:

@@ -1,11 +1,12 @@
-"""A result type the rewrite changed, on unchanged arguments, is a finding (``incorrect``);
-different argument types make the functions incomparable (an input error, exit 2)."""
+"""A public signature the rewrite changed, in its result types or in its argument types, is a
+finding of one kind (``incorrect``, kind ``signature-changed``, exit 1)."""
 
 from __future__ import annotations
 
 import json
 
 from irverify.cli import main
+from irverify.records import read_records
 
 
 def _fn(name: str, arg: str, res: str, body: str) -> str:
@@ -18,7 +19,7 @@ def _run(capsys, tmp_path, a: str, b: str) -> tuple[int, dict]:
     pa.write_text(a)
     pb.write_text(b)
     code = main(["check", "--json", "--no-confirm", str(pa), str(pb)])
-    return code, json.loads(capsys.readouterr().out)
+    return code, read_records(capsys.readouterr().out)[0][0]
 
 
 def test_mlir_result_dtype_changed_is_incorrect(capsys, tmp_path):
@@ -40,12 +41,18 @@ def test_mlir_result_shape_changed_is_incorrect(capsys, tmp_path):
     assert "result #0: tensor<4xf32> in the source, tensor<2xf32> in the target" in json.dumps(out)
 
 
-def test_mlir_argument_type_changed_stays_an_input_error(capsys, tmp_path):
+def test_mlir_argument_type_changed_is_a_signature_change(capsys, tmp_path):
     a = _fn("f", "f32", "f32", "  %r = arith.addf %x, %x : f32\n")
     b = _fn("f", "f64", "f32", "  %r = arith.truncf %x : f64 to f32\n")
-    pa, pb = tmp_path / "a.mlir", tmp_path / "b.mlir"
-    pa.write_text(a)
-    pb.write_text(b)
-    code = main(["check", "--no-confirm", str(pa), str(pb)])
-    assert code == 2
-    assert "signature of @f differs" in capsys.readouterr().err
+    code, out = _run(capsys, tmp_path, a, b)
+    assert code == 1 and out["verdict"] == "incorrect"
+    fn = out["functions"][0]
+    assert fn["kind"] == "signature-changed"
+    assert fn["message"] == "argument #0 (%x): f32 in the source, f64 in the target"
+
+
+def test_result_change_has_the_same_kind(capsys, tmp_path):
+    a = _fn("f", "f32", "f32", "  %r = arith.addf %x, %x : f32\n")
+    b = _fn("f", "f32", "f16", "  %r = arith.truncf %x : f32 to f16\n")
+    _, out = _run(capsys, tmp_path, a, b)
+    assert out["functions"][0]["kind"] == "signature-changed"

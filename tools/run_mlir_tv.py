@@ -342,7 +342,7 @@ def empty_read_poison(case: Case, timeout_s: float = 10.0) -> str | None:
     arbitrary values."""
     from irverify.errors import InputError, Unsupported
     from irverify.frontends import load
-    from irverify.semantics.values import Scalar, Tensor
+    from irverify.model.values import Scalar, Tensor
     from irverify.smt import solver
     from irverify.smt import terms as t
     from irverify.smt.floats import theory
@@ -531,7 +531,7 @@ def pair_json(r: Result) -> dict:
     return {"name": r.case.name, "expected": r.case.expected, "verdict": r.record["verdict"],
             "status": r.outcome.status, "category": r.outcome.category, "reason": r.outcome.reason,
             "soundness_failure": r.outcome.soundness, "identity": r.case.identity,
-            "model": r.model, "time_s": r.record["time_s"], "message": r.record.get("message", ""),
+            "model": r.model, "time_s": r.record["timings"]["total_s"], "message": r.record.get("message", ""),
             "functions": [{k: f.get(k) for k in ("name", "verdict", "confirmed", "oracles", "message")}
                           | {"has_counterexample": f.get("counterexample") is not None}
                           for f in _functions(r.record)]}

@@ -185,3 +185,58 @@ def _same(x, y) -> bool:
             return True
         return x == y and math.copysign(1, x) == math.copysign(1, y)
     return x == y
+
+
+def first_differing_element(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+                            cex: Counterexample) -> bool:
+    """Move an exact value-mismatch counterexample on a tensor result to the lexicographically
+    first element where the two functions differ on its inputs (the solver names any differing
+    element). Both functions are evaluated with the op definitions (exact IEEE floats, without
+    the solver); an element the source leaves poison is not compared, a poison target element
+    where the source's is defined differs. True when the counterexample was moved."""
+    import numpy as np
+
+    from irverify.cex.confirm import call_args, equal
+    from irverify.verify.evaluate import evaluate_function
+
+    if cex.check != "value mismatch" or not cex.index or not cex.output.startswith("result #"):
+        return False
+    try:
+        args = call_args(s, cex)
+    except ValueError:
+        return False
+    if sum(np.asarray(a).size for a in args) > EVALUATED_ELEMENTS:
+        return False
+    k = int(cex.output.split("#")[1])
+    try:
+        with np.errstate(all="ignore"):
+            ev = [evaluate_function(mod, fn.name, args, fp_name="ieee", poison=cex.poison_inputs)
+                  for mod, fn in ((src_mod, s), (tgt_mod, g))]
+    except Exception:  # noqa: BLE001 - not evaluable concretely: keep the solver's element
+        return False
+    if ev[0].ub or ev[1].ub or k >= len(ev[0].outputs) or k >= len(ev[1].outputs):
+        return False
+    a, b = np.asarray(ev[0].outputs[k]), np.asarray(ev[1].outputs[k])
+    if a.shape != b.shape or a.ndim != len(cex.index) or a.size > EVALUATED_ELEMENTS:
+        return False
+    src_poison = _mask(ev[0].undefined[k], a.shape)
+    tgt_poison = _mask(ev[1].undefined[k], a.shape)
+    try:
+        differ = ~src_poison & (tgt_poison | ~equal(a, b, None))
+    except TypeError:
+        return False
+    if not differ[tuple(cex.index)] or not differ.any():  # the evaluation does not show the solver's
+        return False
+    first = tuple(int(i) for i in np.argwhere(differ)[0])
+    if list(first) == list(cex.index):
+        return False
+    cex.index = list(first)
+    cex.source_value = a[first].item() if a[first].dtype.kind != "f" else a[first]
+    cex.target_value = "poison" if tgt_poison[first] else (b[first].item() if b[first].dtype.kind != "f" else b[first])
+    return True
+
+
+def _mask(undefined, shape):
+    import numpy as np
+
+    return np.zeros(shape, dtype=bool) if undefined is None else np.asarray(undefined, dtype=bool)

@@ -7,9 +7,12 @@ from typing import Any
 
 from irverify.cex.format import FloatValue
 from irverify.ir.core import FloatType, IndexType, IntType, TensorType, Type
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.memory import Buffer, InitialMemory
+from irverify.model.values import Scalar, Tensor
+from irverify.smt import terms as t
 from irverify.smt import solver
-from irverify.verify.encode import Inputs, index_value
+from irverify.model.inputs import Inputs
+from irverify.model.sorts import index_value
 from irverify.verify.refinement import CHECK_UB, CHECK_VALUE, Failure
 from irverify.verify.verdict import Counterexample
 
@@ -82,7 +85,7 @@ def scalar_value(model, term, ty: Type, fp) -> Any:
 
 def array_element(model, term, ty: Type, fp) -> Any:
     """The value of an entry of a free input array, as the encoding reads it
-    (``verify.encode.element``: an index entry is reduced to 64 bits)."""
+    (``model.sorts.element``: an index entry is reduced to 64 bits)."""
     v = scalar_value(model, term, ty, fp)
     return index_value(v) if isinstance(ty, IndexType) else v
 
@@ -157,9 +160,12 @@ def concrete_inputs(model, inputs: Inputs, fp, max_elements: int = MAX_ELEMENTS)
                 tensors[name] = large_input(model, val, shape, fp, inputs.arrays.get(name))
                 continue
             tensors[name] = tensor_value(model, val, fp, inputs.arrays.get(name))
-    for name, concretise in inputs.extras.items():
-        kind, value = concretise(model, fp)
-        (scalars if kind == "scalar" else tensors)[name] = value
+    for name, extra in inputs.extras.items():
+        if isinstance(extra, InitialMemory):
+            tensors[name] = initial_memory(model, extra, fp)
+        else:
+            kind, value = extra(model, fp)
+            (scalars if kind == "scalar" else tensors)[name] = value
     return dims, scalars, tensors
 
 
@@ -205,7 +211,9 @@ def intermediate_values(model, trace, fp, clear=()) -> list[dict]:
                 entry["value"] = _scalar(model, v, fp, clear)
             elif isinstance(v, Tensor):
                 shape = [solver.int_value(model, d) for d in v.dims]
-                if element_count(shape) > VERBOSE_ELEMENTS:
+                if any(d < 0 for d in shape):  # the op is undefined here (a negative size)
+                    entry["value"] = f"<tensor of shape {shape}: undefined>"
+                elif element_count(shape) > VERBOSE_ELEMENTS:
                     entry["value"] = f"<tensor of shape {shape}, not shown>"
                 else:
                     arr = np.zeros(shape, dtype=numpy_dtype(v.type.elem))
@@ -237,8 +245,11 @@ def counterexample(failure: Failure, inputs: Inputs, fp, traces=None) -> Counter
             cex.scalars[name] = POISON
     if traces is not None:
         clear = failure.no_poison_args
-        cex.intermediate = {"source": intermediate_values(model, traces[0], fp, clear),
-                            "target": intermediate_values(model, traces[1], fp, clear)}
+        try:
+            cex.intermediate = {"source": intermediate_values(model, traces[0], fp, clear),
+                                "target": intermediate_values(model, traces[1], fp, clear)}
+        except (ValueError, TypeError, OverflowError) as e:  # a value the model leaves unprintable
+            cex.intermediate_note = f"not evaluated ({type(e).__name__}: {e})"
     if failure.check == CHECK_UB:
         cex.ub_reasons = [f"{u.loc}: {u.reason}" if u.loc else u.reason
                           for u in failure.ub_terms if _true(model, u.cond)]
@@ -268,9 +279,52 @@ def counterexample(failure: Failure, inputs: Inputs, fp, traces=None) -> Counter
     elif isinstance(src, Scalar):
         cex.source_value = _scalar(model, src, fp, failure.no_poison_args)
         cex.target_value = _scalar(model, tgt, fp, failure.no_poison_args)
-    elif hasattr(src, "describe_mismatch"):
+    elif isinstance(src, Buffer):
+        describe_buffer_mismatch(src, tgt, model, failure.index_vars, fp, cex)
+    elif hasattr(src, "describe_mismatch"):  # an opaque value
         src.describe_mismatch(tgt, model, failure.index_vars, fp, cex)
     return cex
+
+
+def initial_memory(model, mem: InitialMemory, fp):
+    """The initial contents of a buffer under ``model``, as a flat numpy array."""
+    import numpy as np
+
+    n = max(solver.int_value(model, mem.length), 0)
+    if n > MAX_ELEMENTS:
+        raise TooLarge(f"binding of {n} elements")
+    out = np.zeros([n], dtype=numpy_dtype(mem.elem))
+    for i in range(n):
+        out[i] = array_element(model, t.select(mem.initial, [t.int_val(i)]), mem.elem, fp)
+    return out
+
+
+def describe_buffer_mismatch(src: Buffer, tgt: Buffer | None, model, index_vars, fp, cex) -> None:
+    """Fill ``cex`` with the differing flat position of a buffer, both values and every
+    differing position (of the first 4,096)."""
+    tgt = tgt if tgt is not None else src.unwritten()
+    length = solver.int_value(model, src.length)
+    positions = [pos for pos in range(min(length, 1 << 12)) if _buffer_differs(src, tgt, model, pos, fp)]
+    first = solver.int_value(model, index_vars[0]) if index_vars else (positions or [0])[0]
+    cex.index = [first]
+    cex.value_type = src.elem
+    cex.source_value = _buffer_value(src, model, first, fp)
+    cex.target_value = _buffer_value(tgt, model, first, fp)
+    shown = ", ".join(map(str, positions[:32])) + (" ..." if len(positions) > 32 else "")
+    cex.output = f"{src.label} (flat positions that differ: {shown})"
+
+
+def _buffer_value(buf: Buffer, model, pos: int, fp):
+    v, d = buf.read(t.int_val(pos))
+    if not _true(model, d):
+        return "poison"
+    return scalar_value(model, v, buf.elem, fp)
+
+
+def _buffer_differs(src: Buffer, tgt: Buffer, model, pos: int, fp) -> bool:
+    sv, sd = src.read(t.int_val(pos))
+    gv, gd = tgt.read(t.int_val(pos))
+    return _true(model, t.and_(sd, t.not_(t.and_(gd, src.refines(sv, gv, tgt, fp)))))
 
 
 POISON = "poison"
@@ -295,8 +349,6 @@ def _scalar(model, value: Scalar, fp, clear=()):
 
 
 def _true(model, cond) -> bool:
-    import z3  # noqa: F401  (evaluation only)
-
     return str(solver.evaluate(model, cond)) == "True"
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from irverify.errors import InputError
 from irverify.ir.core import Function, Module
 
-CONTRACT_NAMES = ("lift-transform-params",)
+CONTRACT_NAMES = ("lift-transform-params", "demote-i64-to-i32", "promote-bf16-to-f32")
 
 
 @dataclass
@@ -40,6 +40,7 @@ class ContractPair:
     confirm: Callable[[Any, bool], Any] | None = None  # (Counterexample, approximate) -> Confirmation
     plain_source: bool = True
     description: str = ""
+    exact: frozenset[str] = frozenset()  # approximations exact for the property checked
 
 
 def direct_pair(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function) -> ContractPair:
@@ -65,6 +66,16 @@ def contract_named(name: str, **options):
         from irverify.contracts.lift_transform_params import LiftTransformParams
 
         return LiftTransformParams(**options)
+    if options:
+        raise InputError(f"the {name} contract takes no options")
+    if name == "demote-i64-to-i32":
+        from irverify.contracts.convert_types import DemoteI64ToI32
+
+        return DemoteI64ToI32()
+    if name == "promote-bf16-to-f32":
+        from irverify.contracts.convert_types import PromoteBf16ToF32
+
+        return PromoteBf16ToF32()
     raise InputError(f"unknown contract '{name}' (known: {', '.join(CONTRACT_NAMES)})")
 
 
@@ -78,6 +89,19 @@ def suggest_contract(src: Module, tgt: Module) -> None:
     hint = looks_lifted(src, tgt)
     if hint is not None:
         raise InputError(hint)
+
+
+def contract_for_pipeline(pipeline: str):
+    """The contract implied by an MLIR pass pipeline: the type-converting pass it runs
+    (``iree-input-conversion-demote-i64-to-i32``, ``...-promote-bf16-to-f32``), or ``None``.
+    A pipeline running both, or one of them among other passes that change signatures, is
+    checked without a contract."""
+    import re
+
+    from irverify.contracts.convert_types import CONVERSIONS
+
+    found = [c for c in CONVERSIONS if re.search(rf"(?<![\w-]){re.escape(c.pass_name)}(?![\w-])", pipeline)]
+    return contract_named(found[0].name) if len(found) == 1 else None
 
 
 def contract_for_pass(expression: str):
@@ -106,3 +130,16 @@ def contract_for_pass(expression: str):
             raise InputError(f"LiftTransformParams: shared_transform must be a literal in '{expression}'") from None
         return contract_named("lift-transform-params", shared_transform=shared)
     return None
+
+
+def contract_hint(s: Function, g: Function) -> str:
+    """When every type that differs between the signatures of ``s`` and ``g`` is changed the way
+    a type-converting pass changes it on purpose, the sentence naming the contract that checks
+    such a pass; ``''`` otherwise."""
+    from irverify.contracts.convert_types import CONVERSIONS, converts_signature
+
+    for conv in CONVERSIONS:
+        if converts_signature(conv, s, g):
+            return (f"the types changed as {conv.pass_name} changes them on purpose: check it with "
+                    f"--contract {conv.name}")
+    return ""

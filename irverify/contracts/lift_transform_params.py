@@ -230,7 +230,8 @@ def composed_pair(f: str, src: Module, tgt: Module, t_fn: Function, t0: Function
     inputs_spec = [(a.name or f"arg{i}", a.type) for i, a in enumerate(x_args + w_args)]
 
     def make_inputs(fp):
-        from irverify.verify.encode import Inputs, symbolic_value
+        from irverify.model.inputs import Inputs
+        from irverify.verify.encode import symbolic_value
 
         inputs = Inputs(fp=fp, poison_args=False)  # Relax has no poison
         for name, ty in inputs_spec:
@@ -277,7 +278,7 @@ def _check_transform_param(t_fn: Function, w_args: list[Value], f: str) -> None:
 def _run(mod: Module, chain: list, inputs, fp, k: int):
     """Encode ``chain[-1]`` on ``x ++ w``, where each earlier function of the chain (a transform)
     maps the weights: ``T(tuple(w))``'s results become the next function's weights by position."""
-    from irverify.semantics.values import TupleValue
+    from irverify.model.values import TupleValue
     from irverify.verify.encode import Ctx, Encoded
 
     ctx = Ctx(mod, inputs, fp)
@@ -295,7 +296,7 @@ def _run(mod: Module, chain: list, inputs, fp, k: int):
 
 def bind(ctx, fn: Function, params: list[Value], leaves: list, t_fn: Function) -> list:
     """T's result leaves as ``fn``'s weight arguments, by position (regrouped into tuples)."""
-    from irverify.semantics.values import Scalar, Tensor, TupleValue
+    from irverify.model.values import Scalar, Tensor, TupleValue
     from irverify.smt import terms as t
     from irverify.verify.encode import symbolic_value
 
@@ -331,7 +332,7 @@ def bind(ctx, fn: Function, params: list[Value], leaves: list, t_fn: Function) -
 
 def _bind_shape(ctx, fn: Function, ty: ShapeType, v, label: str) -> None:
     from irverify.smt import terms as t
-    from irverify.verify.encode import named_dim
+    from irverify.model.inputs import named_dim
 
     for j, (decl, f) in enumerate(zip(ty.dims, v.fields)):
         if isinstance(decl, str) and "dim:" + decl not in ctx.inputs.symbols:
@@ -343,7 +344,7 @@ def _bind_shape(ctx, fn: Function, ty: ShapeType, v, label: str) -> None:
 
 def _bind_dims(ctx, fn: Function, ty: TensorType, v, label: str) -> None:
     from irverify.smt import terms as t
-    from irverify.verify.encode import named_dim
+    from irverify.model.inputs import named_dim
 
     for j, (decl, d) in enumerate(zip(ty.shape, v.dims)):
         if decl is None:

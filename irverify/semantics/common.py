@@ -8,7 +8,7 @@ from typing import Any
 
 from irverify.errors import Unsupported
 from irverify.ir.core import Op, TensorType
-from irverify.semantics.values import Scalar, Tensor, any_poison
+from irverify.model.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 
 # MLIR's marker for a dynamic entry in static_offsets/sizes/strides.

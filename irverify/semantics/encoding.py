@@ -33,14 +33,14 @@ import hashlib
 from irverify.errors import Unsupported
 from irverify.ir.core import Op, TensorType
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Tensor
+from irverify.model.values import Tensor
 from irverify.smt import terms as t
 
 
 def encoding_change(ctx, op: Op, src, result_dims: list) -> Tensor:
     """The result of an encoding change of ``src`` to the op's result type, with ``result_dims``."""
     from irverify.semantics.opaque import _argument
-    from irverify.verify.encode import element, scalar_sort
+    from irverify.model.sorts import element, scalar_sort
 
     rt = op.results[0].type
     if not isinstance(src, Tensor) or not isinstance(src.type, TensorType) or not isinstance(rt, TensorType):
@@ -67,7 +67,8 @@ def _same_extents(ctx, op: Op, a: list, b: list, what: str) -> None:
         ctx.add_ub(x != y, f"{op.name}: {what} in dim {k}")
 
 
-@semantics("iree_encoding.set_encoding", attrs=("operandSegmentSizes",))
+@semantics("iree_encoding.set_encoding", attrs=("operandSegmentSizes",),
+           poison_ub={"1:": "an encoding dim"})
 def set_encoding(ctx, op: Op, src, *encoding_dims):
     """An encoding change that keeps the operand's extents (see above)."""
     if encoding_dims:
@@ -80,7 +81,8 @@ def set_encoding(ctx, op: Op, src, *encoding_dims):
     return encoding_change(ctx, op, src, list(src.dims))
 
 
-@semantics("iree_encoding.unset_encoding", attrs=("operandSegmentSizes",))
+@semantics("iree_encoding.unset_encoding", attrs=("operandSegmentSizes",),
+           poison_ub={"1:": "a result extent"})
 def unset_encoding(ctx, op: Op, src, *dims):
     """An encoding change to the declared result extents (see above)."""
     sizes = op.attrs.get("operandSegmentSizes")

@@ -40,15 +40,11 @@ from irverify.errors import Unsupported
 from irverify.ir.affine import AffineMap, BinExpr, Const, Dim
 from irverify.ir.core import Block, EnumAttr, IndexType, IntType, Op, Value
 from irverify.semantics.common import tensor_from_template
-from irverify.semantics.registry import semantics as _register
-from irverify.semantics.values import Scalar, Tensor, any_poison
+from irverify.semantics.registry import semantics
+from irverify.model.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 from irverify.smt.float_fold import is_exact as fold_is_exact
 
-
-def semantics(name: str, attrs: tuple[str, ...] = ()):
-    """Register a linalg op; linalg ops handle poison scalar operands themselves."""
-    return _register(name, attrs, poison=True)
 
 
 # Static reduction sizes unrolled exactly (integer bodies / float bodies under --fp=real).
@@ -455,7 +451,7 @@ def _folded(ctx, op, spec, info, ins, outs, k, extents, red, red_ext) -> Tensor:
         arr = t.lambda_([q], t.ite(t.in_range(q, n), s, t.zero_of(t.sort_of(s))))
         folded = t.reduce(fold_name, acc0.term, arr, n) if fp_op is None else ctx.fp.reduce(
             fp_op, acc0.term, arr, n, elem)
-        from irverify.verify.encode import exists_in
+        from irverify.model.sorts import exists_in
 
         poison = any_poison(acc0.poison, None if summand.poison is None else exists_in([q], [n], summand.poison))
         return Scalar(t.ite(n == 0, acc0.term, folded), elem, poison)

@@ -41,7 +41,7 @@ from irverify.errors import Unsupported
 from irverify.ir.core import IndexType, IntType, Op, TensorType, VectorType
 from irverify.semantics.common import fresh_index, tensor_from_template
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor, any_poison
+from irverify.model.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 
 EXPAND_LIMIT = 64
@@ -71,7 +71,7 @@ def _run(ctx, op: Op, block, idx) -> list[Scalar]:
     return outs
 
 
-@semantics("iree_linalg_ext.map_load")
+@semantics("iree_linalg_ext.map_load", memory="buffers")
 def map_load(ctx, op: Op, source: Tensor, output: Tensor):
     """``result[o] = source[s(o)]`` where ``s(o)`` lies in ``source``, else ``pad(o)``."""
     _tensors(op, source, output)
@@ -98,7 +98,7 @@ def map_load(ctx, op: Op, source: Tensor, output: Tensor):
     return tensor_from_template(ctx, rtype, list(output.dims), make)
 
 
-@semantics("iree_linalg_ext.map_store")
+@semantics("iree_linalg_ext.map_store", memory="buffers")
 def map_store(ctx, op: Op, inp: Tensor, output):
     """``result[p] = input[i]`` for the masked ``i`` with ``o(i) = p``, else ``output[p]``; the
     input may be a fixed-size vector (the vectorized form, which stores the same elements). Into
@@ -451,7 +451,7 @@ def _region_key(block) -> str:
 def _plain_arg(ctx, tensor: Tensor, idx) -> list:
     """An element as an argument of an unknown: its value (zero where poison, whose term is an
     arbitrary constant of one side) and whether it is defined (as opaque ops take them)."""
-    from irverify.verify.encode import scalar_sort
+    from irverify.model.sorts import scalar_sort
 
     ok = tensor.is_defined(idx)
     return [t.ite(ok, tensor.at(idx), t.zero_of(scalar_sort(tensor.type.elem, ctx.fp))), ok]
@@ -470,7 +470,7 @@ def _plain_arg(ctx, tensor: Tensor, idx) -> list:
 # dim where the yielded value has another extent is UB (as ``tensor.cast``).
 
 
-@semantics("iree_linalg_ext.custom_op", attrs=("indexing_maps", "iterator_types"))
+@semantics("iree_linalg_ext.custom_op", attrs=("indexing_maps", "iterator_types"), memory="regions")
 def custom_op(ctx, op: Op, *operands):
     """The region applied to the operands (see above)."""
     from irverify.semantics.common import result_dims

@@ -48,9 +48,9 @@ from typing import Any
 from irverify.errors import Unsupported
 from irverify.ir.core import DispatchTensorType, IndexType, MemRefType, Op, TensorType
 from irverify.semantics.common import DYNAMIC, static_or_dynamic
-from irverify.semantics.iree import Buffer, Store, View, memory
+from irverify.model.memory import Buffer, InitialMemory, Store, View, memory
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import terms as t
 
 # Memory spaces whose loads and stores mean plain memory accesses.
@@ -102,7 +102,7 @@ class MemRef:
         return [o if d else o + next(it) * s for o, s, d in zip(self.offsets, self.strides, self.dropped)]
 
     def linear(self, idx) -> Any:
-        from irverify.semantics.iree import strides_of
+        from irverify.model.memory import strides_of
 
         full = self.view_index(idx)
         return sum((i * s for i, s in zip(full, strides_of(self.base.dims))), t.int_val(0))
@@ -125,7 +125,8 @@ def _check_space(mt: MemRefType, where) -> None:
 
 def argument(mt: MemRefType, name: str, inputs, loc) -> MemRef:
     """The value of a memref argument ``name``: the whole of a fresh buffer shared by both sides."""
-    from irverify.verify.encode import assume_size_fits, scalar_sort
+    from irverify.model.inputs import assume_size_fits
+    from irverify.model.sorts import scalar_sort
 
     if not mt.contiguous:
         raise Unsupported(f"argument of type {mt} (a non-contiguous layout)", loc)
@@ -145,9 +146,7 @@ def argument(mt: MemRefType, name: str, inputs, loc) -> MemRef:
     key = f"memref {name}"
     length = t.product(dims)
     initial = t.array_var(f"memref.{name}", 1, scalar_sort(mt.elem, inputs.fp))
-    from irverify.semantics.iree import _concretise
-
-    inputs.extras[f"{name} (initial)"] = _concretise(length, initial, mt.elem)
+    inputs.extras[f"{name} (initial)"] = InitialMemory(length, initial, mt.elem)
     inputs.pretty.append((initial, [length], mt.elem, -1))
     inputs.symbols[f"memref.{name}"] = (mt.elem, length, initial)
     base = View(_view_type(mt, mt.shape), key, t.int_val(0), dims)
@@ -222,7 +221,9 @@ def _no_access_alignment(op: Op) -> None:
 # ----------------------------------------------------------------------------- memref ops
 
 
-@semantics("memref.load", attrs=("nontemporal", "alignment"))
+@semantics("memref.load", attrs=("nontemporal", "alignment"),
+           poison_ub={"1:": "an index"},
+           memory="read")
 def load(ctx, op: Op, src, *idx: Scalar):
     """The element at ``idx`` (UB out of bounds); an element never written is poison."""
     _no_access_alignment(op)
@@ -232,7 +233,9 @@ def load(ctx, op: Op, src, *idx: Scalar):
     return Scalar(value, m.type.elem, None if t.static_bool(defined) is True else t.not_(defined))
 
 
-@semantics("memref.store", attrs=("nontemporal", "alignment"))
+@semantics("memref.store", attrs=("nontemporal", "alignment"),
+           poison_ub={"2:": "an index"},
+           memory="write")
 def store(ctx, op: Op, value: Scalar, dst, *idx: Scalar):
     """Write ``value`` at ``idx`` (UB out of bounds); a poison value makes the element poison."""
     _no_access_alignment(op)
@@ -280,7 +283,9 @@ def _vector_window(ctx, op: Op, m: MemRef, idx: list[Scalar], shape: tuple[int, 
     return MemRef(m.type, m.key, m.base, offsets, sizes, strides, dropped)
 
 
-@semantics("vector.load", attrs=("nontemporal", "alignment"))
+@semantics("vector.load", attrs=("nontemporal", "alignment"),
+           poison_ub={"1:": "an index"},
+           memory="read")
 def vector_load(ctx, op: Op, src, *idx: Scalar):
     """``vector.load %m[%i...] : memref, vector<S>``: the elements of ``%m`` from ``%i`` on in its
     innermost ``rank(S)`` dims (MLIR ``VectorOps.td``); out of bounds is UB (see above)."""
@@ -296,7 +301,9 @@ def vector_load(ctx, op: Op, src, *idx: Scalar):
     return Tensor(vt, [t.int_val(n) for n in vt.shape], snap.at, snap.defined)
 
 
-@semantics("vector.store", attrs=("nontemporal", "alignment"))
+@semantics("vector.store", attrs=("nontemporal", "alignment"),
+           poison_ub={"2:": "an index"},
+           memory="write")
 def vector_store(ctx, op: Op, value, dst, *idx: Scalar):
     """``vector.store %v, %m[%i...]``: writes ``%v`` where ``vector.load`` reads (MLIR
     ``VectorOps.td``); out of bounds is UB (see above)."""
@@ -311,14 +318,14 @@ def vector_store(ctx, op: Op, value, dst, *idx: Scalar):
     write(ctx, w, Tensor(TensorType(tuple(vt.shape), vt.elem), value.dims, value.at, value.defined))
 
 
-@semantics("vector.maskedstore", attrs=("alignment",))
+@semantics("vector.maskedstore", attrs=("alignment",), poison_ub={"1:": "an index"}, memory="write")
 def vector_maskedstore(ctx, op: Op, base, *rest):
     """``vector.maskedstore %m[%i...], %mask, %v`` (MLIR ``VectorOps.td``): lane ``j`` of the 1-D
     ``%v`` is stored at ``%m[%i..., %i_last + j]`` when mask bit ``j`` is set; masked-off lanes
     store nothing (and may lie outside ``%m``). A set lane outside ``%m`` is UB."""
     from irverify.ir.core import VectorType
     from irverify.semantics.common import fresh_index
-    from irverify.verify.encode import exists_in
+    from irverify.model.sorts import exists_in
 
     _no_access_alignment(op)
     m = _memref(op, base)
@@ -363,7 +370,7 @@ def vector_maskedstore(ctx, op: Op, base, *rest):
 SCATTER_LANES = 4096  # lanes of a vector.scatter whose positions are read one by one
 
 
-@semantics("vector.scatter", attrs=("alignment",))
+@semantics("vector.scatter", attrs=("alignment",), poison_ub={"1:": "an offset"}, memory="write")
 def vector_scatter(ctx, op: Op, base, *rest):
     """``vector.scatter %m[%o] [%idx], %mask, %v : memref<?xT>, vector<NxIdx>, vector<Nxi1>,
     vector<NxT>`` (MLIR ``VectorOps.td``): for every lane ``i`` whose mask bit is set,
@@ -423,7 +430,7 @@ def vector_scatter(ctx, op: Op, base, *rest):
     return []
 
 
-@semantics("memref.dim")
+@semantics("memref.dim", poison_ub={"1": "the dim index"})
 def dim(ctx, op: Op, src, index: Scalar):
     """The extent of dimension ``index``; an index outside ``[0, rank)`` is UB."""
     m = _memref(op, src)
@@ -455,7 +462,8 @@ def _dropped(op: Op, sizes, reduced_rank: int) -> list[bool]:
     return units
 
 
-@semantics("memref.subview", attrs=("static_offsets", "static_sizes", "static_strides"))
+@semantics("memref.subview", attrs=("static_offsets", "static_sizes", "static_strides"),
+           poison_ub={"1:": "an offset, size or stride"})
 def subview(ctx, op: Op, src, *args: Scalar):
     """The strided slice ``src[offsets + i * strides]`` of extents ``sizes`` (unit dims dropped
     when the result's rank is lower); UB unless it lies inside ``src`` with positive strides."""
@@ -550,7 +558,8 @@ def _collapse_slice(op: Op, m: MemRef, groups) -> MemRef:
     return MemRef(rt, m.key, base, offsets, sizes, strides, [False] * len(groups))
 
 
-@semantics("memref.expand_shape", attrs=("reassociation", "static_output_shape"))
+@semantics("memref.expand_shape", attrs=("reassociation", "static_output_shape"),
+           poison_ub={"1:": "an output size"})
 def expand_shape(ctx, op: Op, src, *dynamic: Scalar):
     """The same dense memory viewed with dims split (row-major); UB unless each group's output
     sizes multiply to the source extent."""
@@ -570,7 +579,7 @@ def expand_shape(ctx, op: Op, src, *dynamic: Scalar):
 
 def _alloc(ctx, op: Op, dynamic) -> MemRef:
     from irverify.semantics.iree import split_operands
-    from irverify.verify.encode import scalar_sort
+    from irverify.model.sorts import scalar_sort
 
     rt = op.results[0].type
     if not isinstance(rt, MemRefType) or rt.strides is not None:
@@ -593,19 +602,23 @@ def _alloc(ctx, op: Op, dynamic) -> MemRef:
     return MemRef(rt, key, base, [t.int_val(0)] * rank, list(dims), [t.int_val(1)] * rank, [False] * rank)
 
 
-@semantics("memref.alloc", attrs=("alignment",))
+@semantics("memref.alloc", attrs=("alignment",),
+           poison_ub={"all": "a dynamic size"},
+           memory="alloc")
 def alloc(ctx, op: Op, *dynamic: Scalar):
     """A fresh buffer of this side, its elements undefined (poison) until written."""
     return _alloc(ctx, op, dynamic)
 
 
-@semantics("memref.alloca", attrs=("alignment",))
+@semantics("memref.alloca", attrs=("alignment",),
+           poison_ub={"all": "a dynamic size"},
+           memory="alloc")
 def alloca(ctx, op: Op, *dynamic: Scalar):
     """As ``memref.alloc`` (a stack allocation: the same values)."""
     return _alloc(ctx, op, dynamic)
 
 
-@semantics("memref.copy")
+@semantics("memref.copy", memory="read-write")
 def copy(ctx, op: Op, src, dst):
     """``dst[i] := src[i]`` for every ``i``; UB unless both have the same extents."""
     s, d = _memref(op, src), _memref(op, dst)
@@ -619,7 +632,7 @@ def copy(ctx, op: Op, src, dst):
 # ----------------------------------------------------------------------------- iree_codegen
 
 
-@semantics("iree_codegen.load_from_buffer")
+@semantics("iree_codegen.load_from_buffer", memory="read")
 def load_from_buffer(ctx, op: Op, src):
     """The memref's current contents as a tensor; UB if a static extent of the result differs."""
     m = _memref(op, src)
@@ -634,7 +647,7 @@ def load_from_buffer(ctx, op: Op, src):
     return value
 
 
-@semantics("iree_codegen.store_to_buffer")
+@semantics("iree_codegen.store_to_buffer", memory="write")
 def store_to_buffer(ctx, op: Op, value: Tensor, dst):
     """Write the tensor into every element of the memref; UB unless the extents agree."""
     m = _memref(op, dst)

@@ -1,8 +1,8 @@
 """TVM Relax semantics (apache-tvm 0.27, https://tvm.apache.org/docs/reference/api/python/relax/op.html).
 
-Values are the lazy tensors of ``irverify.semantics.values``; Relax tensors are always fully
+Values are the lazy tensors of ``irverify.model.values``; Relax tensors are always fully
 initialised. Dims are index terms; a symbolic dim ``n`` is the shared Int of
-``irverify.verify.encode.named_dim``. Shape preconditions TVM does not check at run time
+``irverify.model.inputs.named_dim``. Shape preconditions TVM does not check at run time
 (broadcast compatibility, matmul reduction lengths, reshape element counts, a result extent
 that TVM's type inference fixed) are UB when violated.
 
@@ -26,9 +26,9 @@ from irverify.errors import Unsupported
 from irverify.ir.core import FloatType, IntType, Op, TensorType, TupleType
 from irverify.semantics.common import tensor_from_template
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor, TupleValue
+from irverify.model.values import Scalar, Tensor, TupleValue
 from irverify.smt import terms as t
-from irverify.verify.verdict import SUMMATION_ORDER
+from irverify.model.assumptions import SUMMATION_ORDER
 
 # Reductions with a static extent up to this many summands are unrolled under --fp=real/ieee;
 # under the abstract model a float sum of a static extent up to ABSTRACT_UNROLL_LIMIT is an
@@ -58,7 +58,7 @@ def result_type(op: Op, k: int = 0) -> TensorType:
 
 def dim_term(ctx, d) -> Any:
     """An attribute dim (int, symbol name, or ``(op, a, b)``) as an index term."""
-    from irverify.verify.encode import named_dim
+    from irverify.model.inputs import named_dim
 
     if isinstance(d, bool):
         raise Unsupported(f"dim {d}", ctx.op.loc if ctx.op else None)

@@ -25,9 +25,9 @@ from irverify.semantics.relax import (
     unravel,
     want_tensor,
 )
-from irverify.semantics.values import Tensor
+from irverify.model.values import Tensor
 from irverify.smt import terms as t
-from irverify.verify.encode import exists_in
+from irverify.model.sorts import exists_in
 
 TAKE_MODES = ("fast", "clip", "wrap", "nan")
 
@@ -303,7 +303,7 @@ def split(ctx, op: Op, x):
         dims = checked_dims(ctx, _result_k(op, k), x.dims[:axis] + [t.simplify(hi - lo)] + x.dims[axis + 1:])
         out.append(make(ctx, _result_k(op, k), dims,
                         lambda idx, lo=lo: x.at(idx[:axis] + [idx[axis] + lo] + idx[axis + 1:])))
-    from irverify.semantics.values import TupleValue
+    from irverify.model.values import TupleValue
 
     return TupleValue(out)
 

@@ -191,9 +191,9 @@ def _argument(ctx, value, op: Op) -> list:
     """A tensor as its elements in bounds (zero elsewhere) and its extents, a scalar as itself.
     The element array is a lambda over index variables with fixed names, so the same tensor
     gives the same term wherever it is an argument (congruence needs syntactic equality)."""
-    from irverify.semantics.values import Scalar, Tensor
+    from irverify.model.values import Scalar, Tensor
     from irverify.smt import terms as t
-    from irverify.verify.encode import scalar_sort
+    from irverify.model.sorts import scalar_sort
 
     if isinstance(value, Scalar):
         return [value.term]
@@ -210,7 +210,7 @@ def _argument(ctx, value, op: Op) -> list:
 def _args(ctx, op: Op, operands) -> list:
     """The function's arguments: operand values, then the dims of shape/prim arguments."""
     from irverify.semantics.relax import dim_term
-    from irverify.semantics.values import TupleValue
+    from irverify.model.values import TupleValue
 
     out = []
 
@@ -263,7 +263,7 @@ def _shape_ub(ctx, op: Op, operands) -> tuple[str, list]:
     """The UB predicate of a ``SHAPE_ONLY_UB`` op: named by the op, its attributes but the
     result dtype, and its operands' ranks; applied to the operands' extents."""
     from irverify.semantics.relax import dim_term
-    from irverify.semantics.values import Scalar, Tensor, TupleValue
+    from irverify.model.values import Scalar, Tensor, TupleValue
     from irverify.smt import terms as t
 
     dims, ranks = [], []
@@ -294,9 +294,9 @@ def _shape_ub(ctx, op: Op, operands) -> tuple[str, list]:
 
 def _result(ctx, op: Op, ty, name: str, args):
     from irverify.semantics.relax import dim_term
-    from irverify.semantics.values import Tensor, TupleValue
+    from irverify.model.values import Tensor, TupleValue
     from irverify.smt import terms as t
-    from irverify.verify.encode import scalar_sort
+    from irverify.model.sorts import scalar_sort
 
     if isinstance(ty, UnknownTensorType):
         return OpaqueTensor(t.apply_uf(name, args, t.int_sort()), ty)
@@ -319,9 +319,9 @@ def match_cast(ctx, op: Op, x):
     (a mismatch is UB, as for modelled tensors) on the handle's projections; a symbolic dim
     first named here is bound to the projected extent. The value itself is unchanged."""
     from irverify.semantics.relax import dim_term, dtype_name
-    from irverify.semantics.values import Tensor
+    from irverify.model.values import Tensor
     from irverify.smt import terms as t
-    from irverify.verify.encode import scalar_sort
+    from irverify.model.sorts import scalar_sort
 
     shape, defines, dtype = op.attrs["shape"], op.attrs["defines"], op.attrs["dtype"]
     if defines and ctx.depth > 0:

@@ -60,7 +60,7 @@ from irverify.semantics.relax import (
     reduce_fold,
     unravel,
 )
-from irverify.semantics.values import Scalar, Tensor, TupleValue, any_poison
+from irverify.model.values import Scalar, Tensor, TupleValue, any_poison
 from irverify.smt import terms as t
 
 FLOATS = {"float16": FloatType("f16"), "bfloat16": FloatType("bf16"), "float32": FloatType("f32"),
@@ -558,7 +558,7 @@ def _uses_acc(e) -> bool:
 
 def _uninitialised(ctx, ty: TensorType, dims) -> Tensor:
     """A fresh buffer: every element poison (TVM allocates it uninitialised)."""
-    from irverify.verify.encode import scalar_sort
+    from irverify.model.sorts import scalar_sort
 
     zero = t.zero_of(scalar_sort(ty.elem, ctx.fp))
     return Tensor(ty, list(dims), lambda idx: zero, lambda idx: t.false())

@@ -45,7 +45,7 @@ from typing import Any
 from irverify.errors import Unsupported
 from irverify.ir.core import Op
 from irverify.semantics.common import walk_ops
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import terms as t
 
 EXPAND_LIMIT = 64
@@ -263,7 +263,6 @@ def forall_shared(ctx, op: Op, lb, ub, st, outs: list[Tensor]):
     from irverify.semantics import iree
     from irverify.semantics.tensor import reject_encodings
     from irverify.semantics.tensor_slices import mixed_operands
-    from irverify.verify.encode import run_ops
 
     reject_encodings(op)
     body = op.regions[0][0]
@@ -289,7 +288,7 @@ def forall_shared(ctx, op: Op, lb, ub, st, outs: list[Tensor]):
     env.update({a.id: v for a, v in zip(body.args, [*ivs, *outs])})
     inserts: list[_Insert] = []
     with ctx.elementwise(ks, counts):
-        run_ops(ctx, body.ops, env)
+        ctx.run_ops(body.ops, env)
         ctx.op, ctx.env = op, env
         for ins in body.ops[-1].regions[0][0].ops if body.ops[-1].regions else []:
             ctx.op = ins

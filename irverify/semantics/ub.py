@@ -13,14 +13,14 @@ from __future__ import annotations
 from irverify.errors import Unsupported
 from irverify.ir.core import FloatType, IndexType, IntType, Op, TensorType
 from irverify.semantics.registry import semantics
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import terms as t
 
 
 @semantics("ub.poison", attrs=("value",))
 def poison(ctx, op: Op):
     """A poison value of the result type (a deterministic unknown term, poison everywhere)."""
-    from irverify.verify.encode import element, scalar_sort
+    from irverify.model.sorts import element, scalar_sort
 
     value = op.attrs.get("value", "#ub.poison")
     if str(value) != "#ub.poison":

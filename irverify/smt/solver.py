@@ -50,6 +50,11 @@ LOG = SolverLog()
 _DEADLINE: list[float] = []  # innermost last: a process_time() no query may run past
 
 
+def limit_memory(mib: int) -> None:
+    """Let z3 allocate at most ``mib`` MiB (it then gives up with ``unknown``)."""
+    z3.set_param("memory_max_size", max(1, mib))
+
+
 @contextmanager
 def budget(seconds: float):
     """Queries inside this block share ``seconds`` of solver time: each one's timeout is cut to

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from irverify.errors import InputError, Unsupported
 from irverify.ir.core import Function, Module, OpaqueType, TensorType, UnknownTensorType, is_scalar
 from irverify.smt.floats import theory
-from irverify.verify.verdict import SUMMATION_ORDER, FunctionReport, Report, Verdict, worst
+from irverify.model.assumptions import SUMMATION_ORDER
+from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
 
 _INTS = "exact integers, 64-bit index, tensor sizes < 2^63 bytes"
 MODEL_DESCRIPTIONS = {
@@ -42,6 +43,7 @@ class Options:
     confirm: bool = True
     escalate: bool = True
     verbose: bool = False  # counterexamples carry the intermediate values
+    readings: dict = field(default_factory=dict)  # contested point -> chosen reading (model.assumptions)
 
 
 def called_functions(module: Module) -> set[str]:
@@ -130,9 +132,16 @@ REMOVED = ("public function @{name} is not defined (as a public function) by the
            "outside the module can no longer call it")
 
 
+SIGNATURE_CHANGED = "signature-changed"
+"""The ``kind`` of an ``incorrect`` report whose target changed a public signature (argument or
+result types or counts) or no longer defines a public function: callers outside the module
+cannot call the target as they called the source, whatever it computes."""
+SIGNATURE_ERROR = "public signature changed"
+
+
 def check_signatures(name: str, s: Function, g: Function, results: bool = True) -> None:
-    """Same argument types (else the functions are not comparable: an input error); with
-    ``results``, the same result types too (see ``result_difference`` otherwise)."""
+    """Same argument types (else an input error); with ``results``, the same result types too.
+    Used where a contract pairs functions that must keep their signatures."""
     same_args = [a.type for a in s.args] == [a.type for a in g.args]
     if not same_args or (results and s.signature != g.signature):
         raise InputError(f"{g.loc}: signature of @{name} differs: source {s.signature}, target {g.signature}")
@@ -148,14 +157,29 @@ def _encoding_materialised(s: Function, g: Function) -> bool:
                for a, b in zip(s.args, g.args))
 
 
+def signature_change(s: Function, g: Function, frontend: str = "") -> str | None:
+    """What the target changed in the public signature of ``s``, or ``None``.
+
+    Arguments: any difference of count or type (a caller passes the source's arguments).
+    Results: a different count, dtype, rank or static extent, or a type of another kind (the
+    caller observes a different value); symbolic extents are compared as values by the
+    refinement check instead, and a changed tensor encoding of a result is ``Unsupported``
+    (only a layout contract relates the two types)."""
+    if len(s.args) != len(g.args):
+        return f"the source takes {len(s.args)} arguments, the target {len(g.args)}"
+    for k, (a, b) in enumerate(zip(s.args, g.args)):
+        if a.type != b.type:
+            return (f"argument #{k}{f' ({a.name})' if a.name else ''}: {_type_text(a.type, frontend)} in "
+                    f"the source, {_type_text(b.type, frontend)} in the target")
+    return result_difference(s, g, frontend)
+
+
 def result_difference(s: Function, g: Function, frontend: str = "") -> str | None:
-    """On the same arguments, a result whose dtype, rank or static extent the target changed
-    is a finding: the caller observes a different value. ``None`` when nothing differs at the
-    type level that the refinement check would not see (symbolic extents are compared as
-    values there); types of different kinds remain an input error."""
+    """On the same arguments, a result whose count, dtype, rank or static extent the target
+    changed (``signature_change``); ``None`` when nothing differs at the type level that the
+    refinement check would not see."""
     if len(s.result_types) != len(g.result_types):
-        return (f"the source returns {len(s.result_types)} results, the target "
-                f"{len(g.result_types)}: {s.signature} vs {g.signature}")
+        return f"the source returns {len(s.result_types)} results, the target {len(g.result_types)}"
     for k, (a, b) in enumerate(zip(s.result_types, g.result_types)):
         if a == b:
             continue
@@ -172,14 +196,30 @@ def result_difference(s: Function, g: Function, frontend: str = "") -> str | Non
                                  for x, y in zip(a.shape, b.shape))
             if a.rank != b.rank or static_differs:
                 return f"result #{k}: {a} in the source, {b} in the target"
-        elif is_scalar(a) and is_scalar(b):
-            return f"result #{k}: {a} in the source, {b} in the target"
-        elif type(a) is type(b) or isinstance(a, (UnknownTensorType, OpaqueType)) \
+        elif type(a) is type(b) and not is_scalar(a) or isinstance(a, (UnknownTensorType, OpaqueType)) \
                 or isinstance(b, (UnknownTensorType, OpaqueType)):
             continue  # compared as values (or found incomparable) by the refinement check
         else:
-            raise InputError(f"{g.loc}: signature of @{g.name} differs: source {s.signature}, target {g.signature}")
+            return f"result #{k}: {a} in the source, {b} in the target"
     return None
+
+
+def signature_report(name: str, s: Function, g: Function, change: str) -> FunctionReport:
+    """The ``incorrect`` report of a changed public signature (kind ``signature-changed``), with
+    the contract to use when the change is one a known pass makes on purpose."""
+    from irverify.contracts import contract_hint
+
+    notes = [f"source signature {s.signature}", f"target signature {g.signature} ({g.loc})"]
+    hint = contract_hint(s, g)
+    if hint:
+        notes.append(hint)
+    return FunctionReport(name, Verdict.INCORRECT, message=change, notes=notes, kind=SIGNATURE_CHANGED)
+
+
+def _type_text(ty, frontend: str) -> str:
+    if frontend == "relax" and is_scalar(ty):
+        return _elem_text(ty, frontend)
+    return str(ty)
 
 
 def _elem_text(ty, frontend: str) -> str:
@@ -200,6 +240,7 @@ def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None,
     names the one source and target function to compare instead."""
     start = time.perf_counter()
     if contract is not None:
+        opts = contract.options(opts) if hasattr(contract, "options") else opts
         planned = contract.pairs(src, tgt)
         reports = [check_function(p.name, src, p.src_fn, tgt or src, p.tgt_fn, opts, plan=p) for p in planned]
         for p, r in zip(planned, reports):
@@ -220,21 +261,21 @@ def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None,
                 f"{g.loc}: unsupported: materialised tensor encoding of an argument (source "
                 f"{s.signature}, target {g.signature}; only a layout contract relates them)")))
             continue
-        check_signatures(name, s, g, results=False)
     for name, s, g in pairs:
         if name in materialised:
             continue
         try:
-            changed = result_difference(s, g, src.frontend)
+            changed = signature_change(s, g, src.frontend)
         except Unsupported as e:
             reports.append(FunctionReport(name, Verdict.UNSUPPORTED, message=str(e)))
             continue
         if changed is not None:
-            reports.append(FunctionReport(name, Verdict.INCORRECT, message=changed))
+            reports.append(signature_report(name, s, g, changed))
         else:
             reports.append(check_function(name, src, s, tgt or src, g, opts))
     for name in removed_public_functions(src, tgt) if tgt is not None and not any(chosen) else []:
-        reports.append(FunctionReport(name, Verdict.INCORRECT, message=REMOVED.format(name=name)))
+        reports.append(FunctionReport(name, Verdict.INCORRECT, message=REMOVED.format(name=name),
+                                      kind=SIGNATURE_CHANGED))
     reports.sort(key=lambda r: r.name)
     verdict = worst([r.verdict for r in reports])
     return Report(verdict, reports, model_description(opts, reports), time.perf_counter() - start)
@@ -258,17 +299,56 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     and the shapes are small enough (``ESCALATE_ELEMENTS``), its queries sharing one timeout
     (``opts.timeout_s``) in all; an IEEE verdict of ``correct`` or ``incorrect`` replaces the
     undecided one and says so in its notes and ``model``."""
-    report = _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan)
+    consulted: set[str] = set()
+    report = _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan, consulted)
     if report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED) and plan is None:
-        return search_by_execution(report, opts, src_mod, s, tgt_mod, g)
+        report = search_by_execution(report, opts, src_mod, s, tgt_mod, g)
+    if consulted and report.verdict in (Verdict.CORRECT, Verdict.INCORRECT):
+        _name_readings(report, sorted(consulted), name, src_mod, s, tgt_mod, g, opts, plan)
+    if report.counterexample is not None:
+        report.excerpt = _excerpt(src_mod, s, tgt_mod, g, report.counterexample.output)
     return report
 
 
+def _name_readings(report: FunctionReport, consulted: list[str], name: str, src_mod: Module, s: Function,
+                   tgt_mod: Module, g: Function, opts: Options, plan) -> None:
+    """The encoding depended on contested points of semantics: decide the function under each
+    other reading (unconfirmed; only its verdict is compared) and name the reading the verdict
+    rests on where another one decides it otherwise or cannot decide it."""
+    from dataclasses import replace
+
+    from irverify.model.assumptions import CONTESTED
+
+    for point in consulted:
+        contested = CONTESTED[point]
+        chosen = opts.readings.get(point, contested.default)
+        others = []
+        for other in contested.readings:
+            if other == chosen:
+                continue
+            alt_opts = replace(opts, readings={**opts.readings, point: other}, confirm=False)
+            alt = _check_escalating(name, src_mod, s, tgt_mod, g, alt_opts, plan)
+            if alt.verdict != report.verdict:
+                others.append(f"--{point}={other}: {alt.verdict.value}")
+        if others:
+            report.assumptions.append(f"{point}={chosen}")
+            report.notes.append(f"assumption: {contested.describe(chosen)} (under " + "; ".join(others) + ")")
+
+
+def _excerpt(src_mod: Module, s: Function, tgt_mod: Module, g: Function, output: str) -> list[str]:
+    """The report's echo of the source and target lines the counterexample exercises."""
+    from irverify.cex.excerpt import exercised_lines, excerpt_text
+
+    out = excerpt_text("Source", src_mod.path, exercised_lines(src_mod, s, output))
+    out += excerpt_text("Target", tgt_mod.path, exercised_lines(tgt_mod, g, output))
+    return out
+
+
 def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-                      opts: Options, plan=None) -> FunctionReport:
+                      opts: Options, plan=None, consulted: set | None = None) -> FunctionReport:
     escalate = opts.escalate and opts.fp == "abstract" and small_enough(s, g)
     # Exact IEEE floats decide before execution or a numerical re-evaluation is tried.
-    report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate)
+    report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate, consulted=consulted)
     report.model = opts.fp
     if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
         return _with_timeout_hint(report, opts)
@@ -361,7 +441,7 @@ def small_enough(*fns: Function) -> bool:
 
 
 def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-                    opts: Options, plan=None, defer: bool = False) -> FunctionReport:
+                    opts: Options, plan=None, defer: bool = False, consulted: set | None = None) -> FunctionReport:
     """One check under ``opts.fp``. With ``defer``, a counterexample found through an
     approximation is returned ``unknown`` with ``pending_approx`` set, unconfirmed."""
     from irverify.cex.extract import TooLarge, counterexample, source_ub_note
@@ -376,12 +456,17 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         fp.canonical_nan = True
     try:
         inputs = make_inputs(s, fp, src_mod.frontend == "mlir") if plan is None else plan.make_inputs(fp)
+        inputs.readings = dict(opts.readings)
         src = encode_function(s, src_mod, inputs, fp) if plan is None else plan.encode_source(inputs, fp)
         tgt = encode_function(g, tgt_mod, inputs, fp) if plan is None else plan.encode_target(inputs, fp)
+        if consulted is not None:
+            consulted |= src.state.consulted | tgt.state.consulted
         outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)
     except Unsupported as e:
         return FunctionReport(name, Verdict.UNSUPPORTED, message=str(e))
     approx = sorted(src.state.approximations | tgt.state.approximations)
+    if plan is not None and plan.exact:  # exact for the property the contract states
+        approx = [a for a in approx if a not in plan.exact]
     if approx and outcome.failure is not None and _exact_ub_failure(outcome.failure, inputs, src, tgt):
         approx = []  # the target-UB query applies no approximated operation: the witness is exact
     notes = sorted(src.state.notes | tgt.state.notes)
@@ -415,9 +500,9 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         if retry.failure is not None and not source_unknown(retry.failure, src):
             outcome, unknown_src = retry, []
     try:
-        traces = (src.state.trace, tgt.state.trace) if opts.verbose else None
-        cex = counterexample(outcome.failure, inputs, fp, traces)
+        cex = counterexample(outcome.failure, inputs, fp, (src.state.trace, tgt.state.trace))
         cex, witness_note = _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src)
+        cex.verbose = opts.verbose
         if witness_note:
             notes.append(witness_note)
     except TooLarge as e:
@@ -437,6 +522,10 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         return report
     if approx:
         report.notes.append("approximations: " + ", ".join(approx))
+    elif plan is None:
+        from irverify.cex.concrete import first_differing_element
+
+        first_differing_element(src_mod, s, tgt_mod, g, cex)
     if defer and _float_approx(approx) and not _opaque_approx(approx):
         # exact IEEE floats may decide first; confirmation after them
         report.verdict, report.message, report.float_undecided = Verdict.UNKNOWN, ABSTRACT_HINT, True
@@ -510,8 +599,7 @@ def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
     if found is None:
         return cex, ""
     better, k = found
-    shown = counterexample(better.failure, inputs, fp,
-                           (src.state.trace, tgt.state.trace) if opts.verbose else None)
+    shown = counterexample(better.failure, inputs, fp, (src.state.trace, tgt.state.trace))
     if shown.poison_inputs or shown.target_value == "poison":  # execution cannot show poison either
         return cex, ""
     if why is None:
@@ -551,9 +639,12 @@ def settle(report: FunctionReport, approx: list[str], opts: Options) -> Function
         if opaque:  # another float model cannot help: irverify does not know these ops' values
             report.message = (f"counterexample through {', '.join(opaque)}, whose values irverify "
                               "does not model; not reproduced by execution")
-        else:
-            report.message = ABSTRACT_HINT if opts.fp == "abstract" else (
-                "counterexample only under the approximate model; not reproduced by execution")
+        elif opts.fp == "abstract" and all(_float_approx([a]) for a in approx):
+            report.message = ABSTRACT_HINT
+        else:  # another float model would not remove these approximations
+            other = [a for a in approx if opts.fp == "abstract" or not _float_approx([a])] or approx
+            report.message = (f"counterexample only under irverify's approximation of {', '.join(other)}; "
+                              "not reproduced by execution, so it may not be a real one")
         return report
     if confirmed is False:
         report.verdict = Verdict.UNKNOWN
@@ -596,7 +687,7 @@ def source_unknown(failure, src) -> list[str]:
 
 def _mentions_unknown(failure) -> bool:
     """Can the differing source value carry an unknown value (does its term contain one)?"""
-    from irverify.semantics.values import Scalar, Tensor
+    from irverify.model.values import Scalar, Tensor
     from irverify.smt import terms as t
 
     out = failure.output

@@ -27,21 +27,18 @@ from irverify.ir.core import (
     TupleType,
     Type,
     UnknownTensorType,
-    Value,
 )
+from irverify.model.inputs import Inputs, assume_size_fits, named_dim, poison_switch
+from irverify.model.sorts import INDEX_LIMIT, element, exists_in, scalar_sort
+from irverify.model.values import Scalar, Tensor, TupleValue, Val
 from irverify.semantics import registry
-from irverify.semantics.values import Scalar, Tensor, TupleValue, Val
+from irverify.verify import poison_rule
 from irverify.smt import terms as t
 
 # What every valid input satisfies, and nothing more: a dim is an index value (below 2^63), and
 # a tensor's element count and byte size fit in index (``INDEX_LIMIT``). With one dynamic dim
 # the size bound is linear and always assumed; a product of several dynamic dims is nonlinear,
 # so it is kept in ``Inputs.size_limits`` and asserted only when a counterexample violates it.
-INDEX_LIMIT = 1 << 63
-INDEX_BITS = 64
-
-# A domain of this many elements or fewer is expanded instead of quantified.
-EXPAND_LIMIT = 64
 
 
 @dataclass
@@ -52,36 +49,6 @@ class UB:
     reason: str
     loc: Location | None = None
     kind: str = "ub"  # "ub", or "unknown": a nondeterministic value (see ``Ctx.add_unknown``)
-
-
-@dataclass
-class Inputs:
-    """Symbolic inputs shared by source and target: arguments by position, plus named
-    environment symbols (push constants, binding buffers) created on first use."""
-
-    fp: Any
-    args: list[Val] = field(default_factory=list)
-    arg_names: list[str] = field(default_factory=list)
-    dims: list[tuple[str, Any]] = field(default_factory=list)  # (readable name, Int term)
-    arrays: dict[str, Any] = field(default_factory=dict)  # tensor argument name -> array term
-    symbols: dict[str, Any] = field(default_factory=dict)
-    assumptions: list[Any] = field(default_factory=list)
-    # Nonlinear facts every valid input satisfies (tensor sizes fit in index): asserted when a
-    # counterexample needs them (``verify.refinement``).
-    size_limits: list[Any] = field(default_factory=list)
-    # Arrays a counterexample shows, with their dims, element type and the sign of the distinct
-    # values preferred for them (1, 2, 3... for arguments; -1, -2, ... for initial memory).
-    pretty: list[tuple[Any, list[Any], Any, int]] = field(default_factory=list)
-    # Environment inputs to show in a counterexample: name -> (model, fp) -> ("scalar"|"tensor", value)
-    extras: dict[str, Any] = field(default_factory=dict)
-    # Argument name -> its poison condition (a Bool for a scalar, a Bool array for a tensor)
-    poison: dict[str, Any] = field(default_factory=dict)
-    poison_args: bool = True  # may arguments be poison?
-
-    def symbol(self, key: str, make) -> Any:
-        if key not in self.symbols:
-            self.symbols[key] = make()
-        return self.symbols[key]
 
 
 @dataclass
@@ -96,6 +63,7 @@ class State:
     # (op, result values) of each op of the function's own body, in order (``--verbose``)
     trace: list[tuple[Any, list[Any]]] = field(default_factory=list)
     notes: set[str] = field(default_factory=set)  # assumptions a verdict rests on, for the report
+    consulted: set[str] = field(default_factory=set)  # contested readings the encoding depended on
 
 
 class Ctx:
@@ -157,6 +125,14 @@ class Ctx:
         if isinstance(value, Scalar) and value.poison is not None:
             self.add_ub(value.poison, f"{what} is poison")
 
+    def reading(self, name: str) -> str:
+        """The chosen reading of the contested point ``name`` (``model.assumptions``); asked only
+        where the choice matters, so the check knows the verdict may depend on it."""
+        from irverify.model.assumptions import CONTESTED
+
+        self.state.consulted.add(name)
+        return self.inputs.readings.get(name, CONTESTED[name].default)
+
     def assume(self, cond) -> None:
         """A fact that holds by construction (e.g. a decomposition of an index)."""
         self.state.assumptions.append(cond)
@@ -186,6 +162,11 @@ class Ctx:
         env.update({a.id: v for a, v in zip(block.args, args)})
         return run_ops(self, block.ops, env)
 
+    def run_ops(self, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
+        """Evaluate ``ops`` in ``env`` (updated with their results); returns the terminator's
+        operands."""
+        return run_ops(self, ops, env)
+
     def call(self, name: str, args: Sequence[Val], loc: Location) -> list[Val]:
         fn = self.module.functions.get(name)
         if fn is None or fn.body is None:
@@ -196,26 +177,6 @@ class Ctx:
         sub._ub_sinks = self._ub_sinks
         sub._poison_scopes = self._poison_scopes
         return sub.run_block(fn.body, args)
-
-
-def exists_in(vars_: Sequence[Any], dims: Sequence[Any], cond) -> Any:
-    """``exists vars in [0, dims): cond``, expanded when the domain is small and static."""
-    static = [t.static_int(d) for d in dims]
-    if all(s is not None for s in static):
-        total = 1
-        for s in static:
-            total *= s
-        if total == 0:
-            return t.false()
-        if total <= EXPAND_LIMIT:
-            import itertools
-
-            cases = []
-            for point in itertools.product(*(range(s) for s in static)):
-                cases.append(t.substitute(cond, [(v, t.int_val(p)) for v, p in zip(vars_, point)]))
-            return t.simplify(t.or_(*cases))
-    bounds = t.and_(*(t.in_range(v, d) for v, d in zip(vars_, dims)))
-    return t.exists(list(vars_), t.and_(bounds, cond))
 
 
 @functools.lru_cache(maxsize=None)
@@ -247,16 +208,18 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
         ctx.op = op
         ctx.env = env
         args = [env[v.id] for v in op.operands]
-        if not sem.poison:
-            for a in args:
-                ctx.require_not_poison(a, f"an operand of '{op.name}'")
         if not _accepts(sem.fn, len(args)):  # e.g. an optional operand the semantics do not model
             raise Unsupported(f"'{op.name}' with {len(args)} operands (the modelled form takes "
                               f"{_arity_text(sem.fn)})", op.loc)
+        ub_positions = poison_rule.apply_ub_rule(ctx, sem, op, args)
+        propagating = poison_rule.propagating_operands(args, ub_positions)
+        before = poison_rule.snapshot(ctx) if propagating else None
         out = sem.fn(ctx, op, *args)
         results = [] if out is None else list(out) if isinstance(out, (list, tuple)) else [out]
         if len(results) != len(op.results):
             raise RuntimeError(f"{op.name} semantics returned {len(results)} values for {len(op.results)} results")
+        if propagating:
+            poison_rule.check_kept(ctx, op, propagating, results, before)
         for r, v in zip(op.results, results):
             env[r.id] = v
         if ops is ctx.body_ops and results:
@@ -264,8 +227,7 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
     return []
 
 
-TERMINATORS = {"func.return", "util.return", "flow.return", "linalg.yield", "tensor.yield", "affine.yield", "scf.yield", "relax.return", "iree_linalg_ext.yield",
-               "scf.forall.in_parallel"}
+TERMINATORS = registry.TERMINATORS
 
 
 # ----------------------------------------------------------------------------- inputs
@@ -332,68 +294,6 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
 
         return symbolic_input(ty, name)
     raise Unsupported(f"argument of type {ty}", loc)
-
-
-def poison_switch(inputs: Inputs) -> Any:
-    """One Bool that must hold for any argument to be poison (so a query can rule poison
-    arguments out by fixing it false)."""
-    return inputs.symbol("poison-arguments", lambda: t.const("poison-arguments", t.bool_sort()))
-
-
-def named_dim(inputs: Inputs, name: str) -> Any:
-    """The symbolic dim called ``name`` (a Relax ``n``): one Int (>= 0) shared by every tensor
-    dim and every shape attribute that names it, on both sides."""
-
-    def make():
-        v = t.int_var(name)
-        inputs.dims.append((name, v))
-        inputs.assumptions.append(t.and_(v >= 0, v < INDEX_LIMIT))
-        return v
-
-    return inputs.symbol("dim:" + name, make)
-
-
-def assume_size_fits(inputs: Inputs, dims: Sequence[Any], elem: Type) -> None:
-    """A tensor argument's element count and byte size fit in index: ``count * max(bits, 8) <
-    8 * 2^63`` (linear with one dynamic dim; otherwise a lazily asserted size limit)."""
-    bits = 64 if isinstance(elem, IndexType) else max(getattr(elem, "width", 8), 8)
-    limit = (8 * INDEX_LIMIT - 1) // bits  # the largest element count
-    static, dynamic = 1, []
-    for d in dims:
-        n = t.static_int(d)
-        if n is None:
-            dynamic.append(d)
-        else:
-            static *= n
-    if not dynamic or static == 0:
-        return
-    if len(dynamic) == 1:
-        inputs.assumptions.append(dynamic[0] <= limit // static)
-        return
-    inputs.size_limits.append(t.product(dynamic) <= limit // static)
-
-
-def element(term, ty: Type):
-    """An element read from a free array (an argument, initial memory, an opaque result):
-    an ``index`` element is a 64-bit value, as a scalar ``index`` argument is, so the free Int
-    is reduced to 64-bit two's complement. The reduction keeps every 64-bit value as it is
-    and reaches each of them, so no input is lost, and needs no quantifier over the array."""
-    return t.wrap_signed(term, INDEX_BITS) if isinstance(ty, IndexType) else term
-
-
-def index_value(value: int) -> int:
-    """A model's value of a free index element, read as :func:`element` reads it."""
-    return (value + (1 << (INDEX_BITS - 1))) % (1 << INDEX_BITS) - (1 << (INDEX_BITS - 1))
-
-
-def scalar_sort(ty: Type, fp):
-    if isinstance(ty, IntType):
-        return t.bv_sort(ty.width)
-    if isinstance(ty, IndexType):
-        return t.int_sort()
-    if isinstance(ty, FloatType):
-        return fp.sort(ty)
-    raise Unsupported(f"element type {ty}")
 
 
 @dataclass

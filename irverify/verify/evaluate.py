@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from irverify.ir.core import FloatType, IndexType, IntType, Module, ShapeType
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import terms as t
 from irverify.smt.floats import float_bits, theory
 

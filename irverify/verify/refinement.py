@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from irverify.ir.core import FloatType, TensorType
-from irverify.semantics.values import Scalar, Tensor
+from irverify.model.values import Scalar, Tensor
 from irverify.smt import solver
 from irverify.smt import terms as t
-from irverify.verify.encode import Encoded, Inputs
+from irverify.model.inputs import Inputs
+from irverify.verify.encode import Encoded
 
 BOUND = 8
 MINIMISE_BOUNDS = (1, 2, 3, 4, 8, 16, 64, 256, 4096, 1 << 16, 1 << 24, 1 << 31, 1 << 32, 1 << 48)
@@ -150,7 +151,7 @@ def clear_poison_inputs(inputs: Inputs) -> list[tuple[Any, Any]]:
     """Substitution pairs making every argument not poison."""
     if not inputs.poison:
         return []
-    from irverify.verify.encode import poison_switch
+    from irverify.model.inputs import poison_switch
 
     return [(poison_switch(inputs), t.false())]
 
@@ -253,7 +254,7 @@ def no_poison_inputs(inputs: Inputs) -> list[Any]:
     """Constraints saying that no argument is poison."""
     if not inputs.poison:
         return []
-    from irverify.verify.encode import poison_switch
+    from irverify.model.inputs import poison_switch
 
     return [t.not_(poison_switch(inputs))]
 

@@ -28,10 +28,6 @@ EXIT_CODES = {
 }
 
 # When functions disagree, the overall verdict is the worst one in this order.
-# The approximation of a float sum computed exactly (IEEE) in index order: the model's own
-# counterexample inputs are exact, so execution compares its outputs bit for bit there.
-SUMMATION_ORDER = "float summation order in "
-
 SEVERITY = [Verdict.CORRECT, Verdict.UNKNOWN, Verdict.UNSUPPORTED, Verdict.INCORRECT, Verdict.ERROR]
 
 
@@ -61,6 +57,7 @@ class Counterexample:
     # --verbose: "source"/"target" -> [{"name", "type", "value", "poison"}] (``cex.extract``)
     intermediate: dict[str, list] = field(default_factory=dict)
     intermediate_note: str = ""  # why intermediate values asked for are not given
+    verbose: bool = field(default=True, repr=False)  # intermediate values asked for (JSON gives them)
 
     def to_json(self) -> dict:
         return {
@@ -80,8 +77,8 @@ class Counterexample:
             **({"intermediate": {side: [{"name": e["name"], "type": str(e["type"]), "value": _plain(e["value"]),
                                          **({"poison": e["poison"]} if e["poison"] else {})} for e in entries]
                                  for side, entries in self.intermediate.items()}}
-               if self.intermediate else {}),  # only with --verbose
-            **({"intermediate_note": self.intermediate_note} if self.intermediate_note else {}),
+               if self.intermediate and self.verbose else {}),  # only with --verbose
+            **({"intermediate_note": self.intermediate_note} if self.intermediate_note and self.verbose else {}),
         }
 
 
@@ -113,9 +110,14 @@ class FunctionReport:
     float_undecided: bool = False  # unknown only because of an approximate float model
     pending_approx: list[str] = field(default_factory=list, repr=False)  # confirmation deferred
     oracles: list[str] = field(default_factory=list)  # what confirmed the counterexample
+    kind: str = ""  # what kind of finding an ``incorrect`` is: "signature-changed", or "" (a miscompile)
+    excerpt: list[str] = field(default_factory=list, repr=False)  # the text report's echo of the lines
+    # contested readings the verdict rests on ("affine-overflow=wrap"; ``model.assumptions``)
+    assumptions: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
+            **({"kind": self.kind} if self.kind else {}),
             "name": self.name,
             "model": self.model,
             "verdict": self.verdict.value,
@@ -124,6 +126,7 @@ class FunctionReport:
             "execution": self.confirmation.to_json() if self.confirmation else None,
             "oracles": self.oracles,
             "notes": self.notes,
+            "assumptions": self.assumptions,
             "source_ub": self.source_ub,
             "message": self.message,
         }

@@ -71,7 +71,7 @@ def _normal_inputs(inputs, fp) -> tuple:
     import itertools
 
     from irverify.ir.core import FloatType
-    from irverify.semantics.values import Scalar, Tensor
+    from irverify.model.values import Scalar, Tensor
 
     out = []
     for val in inputs.args:
@@ -101,7 +101,7 @@ def _large_index(cex) -> int | None:
 def _small_index_scalars(inputs) -> tuple:
     """Every ``index`` scalar argument within [-SMALL_DIM, SMALL_DIM]."""
     from irverify.ir.core import IndexType
-    from irverify.semantics.values import Scalar
+    from irverify.model.values import Scalar
 
     out = ()
     for val in inputs.args:

@@ -297,7 +297,7 @@ def test_linalg_ops_agree_with_iree(runs):
 
 def evaluate_function_shapes(module, name, args):
     """Result shapes of an op whose values are uninterpreted (transcendental functions)."""
-    from irverify.semantics.values import Tensor
+    from irverify.model.values import Tensor
     from irverify.smt import terms as t
     from irverify.smt.floats import theory
     from irverify.verify.encode import encode_function, make_inputs

@@ -9,7 +9,7 @@
 # CHECK: verdict: incorrect
 # RUN: not irverify check %s --timeout 5 --no-confirm | filecheck %s --check-prefix=NOCONFIRM
 # NOCONFIRM: @src: incorrect
-# NOCONFIRM: note: reproduced by irverify's concrete evaluation {{.*}}nan{{.*}}large-magnitude inputs
+# NOCONFIRM: confirmed: true (irverify's concrete evaluation {{.*}}nan{{.*}}large-magnitude inputs
 # NOCONFIRM: verdict: incorrect
 # RUN: irverify check %s --fp=real --no-confirm | filecheck %s --check-prefix=REAL
 # REAL: @src: correct
