@@ -111,13 +111,18 @@ def _common(p: argparse.ArgumentParser, json_help: str = "print one JSON object 
     p.add_argument("--no-confirm", action="store_true", help="do not run counterexamples on IREE/TVM")
     p.add_argument("--fp", choices=["abstract", "real", "ieee"], default=None,
                    help="float model (default: abstract, escalating to exact IEEE where it cannot decide)")
+    p.add_argument("--memref-args", choices=["may-alias", "noalias"], default="may-alias",
+                   help="may distinct memref arguments of a function overlap (default: may-alias, as "
+                        "MLIR allows unless an argument is llvm.noalias), or are they assumed apart "
+                        "(noalias: the verdict lists the assumption)")
 
 
 def options_from(args):
     from irverify.verify.check import Options
 
     return Options(fp=args.fp or "abstract", timeout_s=args.timeout, confirm=not args.no_confirm,
-                   escalate=args.fp is None, verbose=getattr(args, "verbose", False))
+                   escalate=args.fp is None, verbose=getattr(args, "verbose", False),
+                   memref_args=getattr(args, "memref_args", "may-alias"))
 
 
 def main(argv: list[str] | None = None) -> int:

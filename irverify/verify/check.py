@@ -43,6 +43,9 @@ class Options:
     confirm: bool = True
     escalate: bool = True
     verbose: bool = False  # counterexamples carry the intermediate values
+    # "may-alias": distinct memref arguments may overlap (MLIR's rule); "noalias": assumed apart
+    # (a named assumption, listed in the verdict): ``irverify.semantics.memref_alias``
+    memref_args: str = "may-alias"
 
 
 def called_functions(module: Module) -> set[str]:
@@ -427,6 +430,7 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         fp.canonical_nan = True
     try:
         inputs = make_inputs(s, fp, src_mod.frontend == "mlir") if plan is None else plan.make_inputs(fp)
+        inputs.memref_args = opts.memref_args
         src = encode_function(s, src_mod, inputs, fp) if plan is None else plan.encode_source(inputs, fp)
         tgt = encode_function(g, tgt_mod, inputs, fp) if plan is None else plan.encode_target(inputs, fp)
         outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)
