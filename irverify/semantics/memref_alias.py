@@ -283,17 +283,20 @@ def concrete_pairs(inputs, named_arrays: list[tuple[str, Any]], element_term) ->
     lay: Layout | None = inputs.symbols.get(LAYOUT)
     arrays = dict(named_arrays)
     pairs, done = [], []
-    for name in arrays:
+    for name, arr in arrays.items():
         group = lay.group_of.get(name) if lay is not None else None
         if group is None:
             elem, _, initial = inputs.symbols[f"memref.{name}"]
-            pairs.append((initial, _flat_array([(x, elem) for x in arrays[name].reshape(-1)], elem, element_term)))
+            pairs.append((initial, _flat_array([(x, elem) for x in arr.reshape(-1)], elem, element_term)))
         elif not any(g is group for g in done):
             done.append(group)
             values = [(x, inputs.symbols[f"memref.{n}"][0]) for n in group.names for x in arrays[n].reshape(-1)]
-            term = lambda x, elem, g=group: (element_term(x, elem) if elem == g.elem else  # noqa: E731
-                                             from_bits(inputs.fp, to_bits(inputs.fp, element_term(x, elem), elem), g.elem))
-            pairs.append((group.memory, _flat_array(values, group.elem, term)))
+
+            def as_group_elem(x, elem, g=group):  # another element type of the width: its bits
+                term = element_term(x, elem)
+                return term if elem == g.elem else from_bits(inputs.fp, to_bits(inputs.fp, term, elem), g.elem)
+
+            pairs.append((group.memory, _flat_array(values, group.elem, as_group_elem)))
             pairs += [(t.int_var(f"memref.shift({n})"), t.int_val(0)) for n in group.names]
     return pairs
 

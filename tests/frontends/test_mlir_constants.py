@@ -164,7 +164,11 @@ def _sparse_module(attr: str, fold: str, other: str | None) -> str:
 def test_sparse_constant_reads_as_mlir_folds_it(attr, fold, other):
     from iree.compiler import passmanager
 
-    from irverify.frontends.mlir.parse import mlir_context, parse_mlir_native, translate_module
+    from irverify.frontends.mlir.parse import (
+        mlir_context,
+        parse_mlir_native,
+        translate_module,
+    )
 
     text = _sparse_module(attr, fold, other)
     ours = evaluate_function(parse_mlir(text, "s.mlir"), "f", [], fp_name="ieee").outputs[0]
