@@ -65,10 +65,12 @@ def run(args: list[str], timeout: float) -> tuple[dict | None, float, str]:
     except subprocess.TimeoutExpired:
         return None, time.monotonic() - t0, "timeout"
     dt = time.monotonic() - t0
-    try:
-        return json.loads(p.stdout), dt, ""
-    except json.JSONDecodeError:
-        return None, dt, (p.stderr.strip().splitlines() or ["no output"])[-1]
+    from irverify.records import read_records
+
+    cases, _ = read_records(p.stdout)
+    if cases:
+        return cases[0], dt, ""
+    return None, dt, (p.stderr.strip().splitlines() or ["no output"])[-1]
 
 
 def report_objects(path: Path):
@@ -90,11 +92,16 @@ def report_objects(path: Path):
 
 
 def case_name(obj: dict, path: Path, n: int) -> str:
-    """``FILE:LINE`` of a split-file case, else the pair's or module's name, else the report's
-    file and position."""
-    if obj.get("file"):
-        return f"{Path(obj['file']).name}:{obj['line']}" if obj.get("line") else Path(obj["file"]).name
-    for key in ("name", "pair", "module"):
+    """A record's name (a ``check-suite`` pair, a ``patterns`` instance), else ``FILE:LINE`` of
+    its input (``irverify.records``), else (the mlir-tv runner's records) its name, else the
+    report's file and position."""
+    inp = obj.get("input") or {}
+    if inp.get("name"):
+        return str(inp["name"])
+    if inp.get("before"):
+        line = (obj.get("case") or {}).get("line", 1)
+        return f"{Path(inp['before']).name}:{line}" if line != 1 else Path(inp["before"]).name
+    for key in ("name", "module"):
         if obj.get(key):
             return str(obj[key])
     if isinstance(obj.get("case"), str):
@@ -107,7 +114,7 @@ def census(paths: list[Path]) -> tuple[list[tuple], Counter]:
     rows, tally = [], Counter()
     for path in paths:
         for n, obj in enumerate(report_objects(path)):
-            if "summary" in obj and "functions" not in obj:
+            if obj.get("record") == "summary" or ("summary" in obj and "functions" not in obj):
                 continue
             fns = obj.get("functions") or []
             if obj.get("verdict") == "incorrect" and not any(f.get("verdict") == "incorrect" for f in fns):
@@ -118,7 +125,8 @@ def census(paths: list[Path]) -> tuple[list[tuple], Counter]:
                 if "counterexample" not in fn:  # a summary record (the mlir-tv runner's pairs)
                     fn = {**fn, "counterexample": {} if fn.get("has_counterexample", True) else None}
                 what = oracle_of(fn)
-                rows.append((f"{case_name(obj, path, n)} @{fn.get('name')}", "incorrect", what, obj.get("time_s") or 0.0))
+                rows.append((f"{case_name(obj, path, n)} @{fn.get('name')}", "incorrect", what,
+                             (obj.get("timings") or {}).get("total_s") or obj.get("time_s") or 0.0))
                 tally[f"incorrect, {what.split(':')[0]}"] += 1
     return rows, tally
 

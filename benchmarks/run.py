@@ -36,15 +36,16 @@ SEED_PAIRS = [
 
 
 def run_cli(args: list[str]) -> tuple[float, dict | None, int]:
-    """Run ``python -m irverify ARGS --json`` in a fresh process; (wall seconds, JSON, exit code)."""
+    """Run ``python -m irverify ARGS --json`` in a fresh process; (wall seconds, the first case's
+    JSON record, exit code)."""
     start = time.perf_counter()
     p = subprocess.run([sys.executable, "-m", "irverify", *args, "--json"], capture_output=True,
                        text=True, cwd=ROOT)
     wall = time.perf_counter() - start
-    try:
-        out = json.loads(p.stdout.strip().splitlines()[-1])
-    except (json.JSONDecodeError, IndexError):
-        out = None
+    from irverify.records import read_records
+
+    cases, _ = read_records(p.stdout)
+    out = cases[0] if cases else None
     return wall, out, p.returncode
 
 
@@ -270,7 +271,7 @@ def bench_throughput(limit: int | None) -> list[str]:
                 obj = json.loads(line)
             except json.JSONDecodeError:
                 continue
-            if "pair" in obj:
+            if obj.get("record") == "case":
                 counts[obj["verdict"]] = counts.get(obj["verdict"], 0) + 1
         summary = ", ".join(f"{k} {v}" for k, v in sorted(counts.items()))
         lines.append(f"| {jobs} | {wall:.1f} | {len(names) / wall:.2f} | {peak:.0f} | {summary} |")

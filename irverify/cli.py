@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 
@@ -70,22 +69,62 @@ def build_parser() -> argparse.ArgumentParser:
                    help="treat each '// -----' chunk of INPUT as its own case")
     v.add_argument("--emit-after", metavar="FILE",
                    help="write what the pass produced (cases joined by '// -----') to FILE")
-    _common(v, json_help="print JSON Lines: one object per case, then a summary object (see README)")
+    v.add_argument("--allow-unregistered-dialect", action="store_true",
+                   help="parse ops of unregistered dialects, as iree-opt does with this flag")
+    v.add_argument("--save-inputs", metavar="DIR", help=SAVE_INPUTS_DIR)
+    _common(v, json_help=JSON_LINES)
 
-    lt = sub.add_parser("validate-lit", help="replay the iree-opt RUN lines of lit test files and check every case")
+    lt = sub.add_parser("validate-lit", help="replay the iree-opt RUN lines of lit test files and check every case",
+                        epilog=VALIDATE_LIT_EXIT, formatter_class=argparse.RawDescriptionHelpFormatter)
     lt.add_argument("files", nargs="+", metavar="FILE", help="lit test files (.mlir with // RUN: lines)")
     lt.add_argument("-j", "--jobs", type=int, default=1, help="cases checked at once (forked processes)")
     lt.add_argument("--shard", metavar="I/N", help="check only the I-th of N interleaved shards of the cases")
     lt.add_argument("--case-timeout", type=float, default=120.0, metavar="S",
                     help="wall-clock limit per case; past it the case is unknown")
-    lt.add_argument("--memory-mb", type=int, default=8192, metavar="MB", help="address-space limit per case")
-    _common(lt, json_help="print JSON Lines: one object per case, then a summary object")
+    lt.add_argument("--max-memory", type=_positive(int), default=8192, metavar="MIB", dest="memory_mb",
+                    help="address space each case's process may use (RLIMIT_AS), in MiB")
+    lt.add_argument("--memory-mb", type=_positive(int), default=argparse.SUPPRESS, dest="memory_mb",
+                    help=argparse.SUPPRESS)  # the option's earlier name
+    lt.add_argument("-v", "--verbose", action="store_true",
+                    help="print the whole report of each failing case (incorrect or error) as it finishes")
+    lt.add_argument("--save-inputs", metavar="DIR", help=SAVE_INPUTS_DIR)
+    _common(lt, json_help=JSON_LINES)
 
     pt = sub.add_parser("patterns", help="check the pattern catalogue: pattern x {static, dynamic, mixed}")
     pt.add_argument("names", nargs="*", metavar="NAME", help="catalogue entries (default: all)")
     pt.add_argument("--dir", help="pattern directory (default: the repository's patterns/)")
     _common(pt)
+
+    ops = sub.add_parser("ops", help="list every modelled and opaque op, with its attributes, poison rule "
+                                     "and memory effects")
+    ops.add_argument("--dialect", metavar="D", help="only the ops of dialect D (a name prefix: relax, relax.nn)")
+    ops_format = ops.add_mutually_exclusive_group()
+    # not a JSON Lines record (``_fail`` prints an error to stderr, not as a summary record)
+    ops_format.add_argument("--json", action="store_true", dest="ops_json",
+                            help="print one JSON object: {\"ops\": [...]}")
+    ops_format.add_argument("--markdown", action="store_true", help="print the README's table of supported ops")
+    from irverify.cli_help import finish
+
+    finish(p)
     return p
+
+
+JSON_LINES = "print JSON Lines: one record per case as it finishes, then a summary record (docs/json.md)"
+SAVE_INPUTS_DIR = ("write the full counterexample inputs of each case that has one to "
+                   "DIR/<file>[.run<R>].case<K>.npz (the JSON records cap large arrays)")
+VALIDATE_LIT_EXIT = """\
+RUN lines: an iree-opt/mlir-opt RUN line is replayed in-process (its pipeline or pass flags,
+--split-input-file, --allow-unregistered-dialect); flags with no effect on the IR are ignored;
+any other flag is dropped and the RUN line is listed as replayed without it; a RUN line with no
+pass the installed compiler knows, or a pipeline it cannot parse, is not replayed (listed with
+the reason); RUN lines of other tools (iree-compile, FileCheck, not iree-opt) are listed.
+
+exit codes (lit's contract):
+  0  every case checked is correct, unknown or unsupported, and every iree-opt RUN line was
+     replayed as written
+  1  a case is incorrect or error, or an iree-opt RUN line was not replayed or was replayed
+     without some of its flags
+  2  usage error, or no case was checked (no replayable iree-opt RUN line)"""
 
 
 def _positive(kind):
@@ -111,18 +150,23 @@ def _common(p: argparse.ArgumentParser, json_help: str = "print one JSON object 
     p.add_argument("--no-confirm", action="store_true", help="do not run counterexamples on IREE/TVM")
     p.add_argument("--fp", choices=["abstract", "real", "ieee"], default=None,
                    help="float model (default: abstract, escalating to exact IEEE where it cannot decide)")
-    p.add_argument("--memref-args", choices=["may-alias", "noalias"], default="may-alias",
-                   help="may distinct memref arguments of a function overlap (default: may-alias, as "
-                        "MLIR allows unless an argument is llvm.noalias), or are they assumed apart "
-                        "(noalias: the verdict lists the assumption)")
+    from irverify.model.assumptions import CONTESTED
+
+    for c in CONTESTED.values():  # contested points of semantics: a verdict that depends on one names it
+        p.add_argument(f"--{c.name}", choices=c.readings, default=None, dest=f"reading_{c.name.replace('-', '_')}",
+                       help=f"default {c.default} ({c.why_default}); " + "; ".join(
+                           f"{r}: {c.meaning[r]}" for r in c.readings))
 
 
 def options_from(args):
     from irverify.verify.check import Options
 
+    from irverify.model.assumptions import CONTESTED
+
+    readings = {c.name: getattr(args, f"reading_{c.name.replace('-', '_')}", None) for c in CONTESTED.values()}
     return Options(fp=args.fp or "abstract", timeout_s=args.timeout, confirm=not args.no_confirm,
                    escalate=args.fp is None, verbose=getattr(args, "verbose", False),
-                   memref_args=getattr(args, "memref_args", "may-alias"))
+                   readings={k: v for k, v in readings.items() if v is not None})
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -168,6 +212,10 @@ def _main(argv: list[str] | None = None) -> int:
             from irverify.patterns.run import main as run_patterns
 
             return run_patterns(args, options_from(args))
+        if args.command == "ops":
+            from irverify.ops_listing import run as list_ops
+
+            return list_ops(args)
     except InputError as e:
         return _fail(args, Verdict.ERROR, str(e))
     except Unsupported as e:
@@ -186,19 +234,42 @@ def _main(argv: list[str] | None = None) -> int:
 
 
 def cmd_check(args) -> int:
-    from irverify.cex.report import render
     from irverify.smt import solver
-    from irverify.verify.check import check_modules
 
     if args.emit_smt2:
         solver.LOG.keep_smt2 = True
-    from irverify.frontends import read
-
     if args.before == "-" and args.after == "-":
         raise InputError("only one input can be '-' (standard input)")
     chosen = (args.src_fn, args.tgt_fn)
     if any(chosen) and args.contract:
         raise InputError("--src-fn/--tgt-fn cannot be combined with --contract")
+    if not args.json:
+        return _check_inputs(args, chosen)
+    import time
+
+    from irverify.records import case_record, emit, input_of, summary_record
+
+    start = time.perf_counter()
+    try:
+        return _check_inputs(args, chosen)
+    except (InputError, Unsupported) as e:  # the one case has this verdict
+        verdict = Verdict.ERROR if isinstance(e, InputError) else Verdict.UNSUPPORTED
+        record = case_record("check", input_of(args.before, args.after), verdict, message=str(e),
+                             time_s=time.perf_counter() - start)
+        emit(record)
+        emit(summary_record("check", [record], verdict.exit_code, time.perf_counter() - start))
+        return verdict.exit_code
+
+
+def _check_inputs(args, chosen) -> int:
+    import time
+
+    from irverify.cex.report import render
+    from irverify.frontends import read
+    from irverify.smt import solver
+    from irverify.verify.check import check_modules
+
+    start = time.perf_counter()
     inputs = [read(p) for p in (args.before, args.after) if p]
     from irverify.split import is_split
 
@@ -208,13 +279,27 @@ def cmd_check(args) -> int:
     report = check_modules(src, tgt, options_from(args), contract=_contract_from(args), chosen=chosen)
     if args.emit_smt2:
         _write_smt2(args.emit_smt2, solver.LOG.smt2)
+    saved = ""
     if args.save_inputs:
         from irverify.cex.save import save_inputs
 
-        if not save_inputs(args.save_inputs, report):
-            print(f"irverify: note: no counterexample; {args.save_inputs} not written", file=sys.stderr)
+        try:
+            saved = args.save_inputs if save_inputs(args.save_inputs, report) else ""
+            if not saved:
+                print(f"irverify: note: no counterexample; {args.save_inputs} not written", file=sys.stderr)
+        except InputError as e:  # the verdict stands; the file is not written
+            saved = f"not saved: {e}"
+            print(f"irverify: note: {e}; {args.save_inputs} not written", file=sys.stderr)
     if args.json:
-        print(json.dumps(report.to_json()))
+        from irverify.records import case_record, emit, input_of, summary_record
+
+        elapsed = time.perf_counter() - start
+        record = case_record("check", input_of(args.before, args.after), report.verdict, report,
+                             report.message, elapsed)
+        if saved:
+            record["saved_inputs"] = saved
+        emit(record)
+        emit(summary_record("check", [record], report.verdict.exit_code, elapsed))
     else:
         print(render(report, verbose=args.verbose))
     return report.verdict.exit_code
@@ -224,7 +309,7 @@ def _check_split(args, inputs, chosen) -> int:
     """``check`` of inputs split by ``// -----`` lines (``irverify.split``), reported case by
     case: each case's header line, then its functions' reports exactly as an unsplit input
     prints them (so one FileCheck recipe fits both), then a table, the summary and the model
-    (``--json``: one JSON line per case, then a summary)."""
+    (``--json``: one record per case, then a summary)."""
     from irverify.split import check_split
     from irverify.validate import print_results
 
@@ -233,11 +318,12 @@ def _check_split(args, inputs, chosen) -> int:
                          "or --save-inputs")
     results = check_split(inputs, options_from(args), chosen)
     if args.json:
-        print_results(results, True)
-    else:
-        from irverify.cex.report import render_cases
+        from irverify.records import input_of
 
-        print(render_cases(results, verbose=args.verbose))
+        return print_results(results, True, "check", input_of(args.before, args.after))[1]
+    from irverify.cex.report import render_cases
+
+    print(render_cases(results, verbose=args.verbose))
     return worst([r.verdict for r in results]).exit_code
 
 
@@ -268,9 +354,12 @@ def _write_smt2(path: str, queries) -> None:
 
 
 def _fail(args, verdict: Verdict, message: str) -> int:
+    """A run that failed before it could check a case: a usage error, an unreadable input, an
+    interruption. With ``--json`` only the summary record is printed (no case)."""
     if getattr(args, "json", False):
-        print(json.dumps({"verdict": verdict.value, "functions": [], "model": "", "time_s": 0.0,
-                          "message": message}))
+        from irverify.records import emit, summary_record
+
+        emit(summary_record(args.command, [], verdict.exit_code, 0.0, message=message, verdict=verdict.value))
     elif verdict is Verdict.UNSUPPORTED and "unsupported: " in message:  # it names itself
         print(f"irverify: {message}", file=sys.stderr)
     else:

@@ -9,13 +9,12 @@ Every pair under ``DIR`` (searched recursively, in sorted order) is checked:
 
 A file of one of these kinds without its partner is reported as an ``error`` pair.
 
-Each pair gives one line (with ``--json``, one JSON object
-``{"pair", "src", "tgt", "verdict", "time_s", "message", "functions", "peak_rss_mib",
-"children_peak_rss_mib"}`` where ``functions`` is the ``functions`` list of
-``irverify check --json`` and the peaks are the resident memory, in MiB, of the worker and of the
-processes it ran, such as the compiler), in the order of the pair names, then a summary (the
-largest peak, the pair that reached it, the memory limit). The exit code is the one of the worst
-verdict.
+Each pair gives one line as it is checked (with ``--json``, its case record of
+``irverify.records``, ``input.name`` naming the pair, with ``peak_rss_mib`` and
+``children_peak_rss_mib``: the resident memory, in MiB, of the worker and of the processes it
+ran, such as the compiler), in the order of the pair names, then a summary (the largest peak,
+the pair that reached it, the memory limit; on a terminal a progress bar runs on stderr). The
+exit code is the one of the worst verdict.
 
 Each pair is checked in a fresh worker process, at most ``-j N`` at a time, so the verdicts and
 counterexamples are those of ``irverify check`` on that pair, whatever ``N`` (``run_pairs`` says
@@ -27,7 +26,6 @@ pair as ``unknown``, so one pair cannot hang the suite.
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
@@ -36,6 +34,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 
 from irverify.errors import InputError, Unsupported
+from irverify.records import case_record, emit, function_record, input_of, summary_record
 from irverify.verify.verdict import Report, Verdict, worst
 
 EXTENSIONS = (".mlir", ".py")
@@ -128,19 +127,18 @@ def check_pair(spec: PairSpec, opts, memory_mib: int | None = None) -> dict:
     from irverify.verify.check import check_modules
 
     start = time.perf_counter()
-    functions: list[dict] = []
+    report, functions, model = None, None, ""
     try:
         if spec.problem:
             raise InputError(spec.problem)
         inputs = [read(p) for p in (spec.src, spec.tgt) if p]
         if not spec.same and any(is_split(text) for text, _, _ in inputs):
-            verdict, message, functions = split_pair(inputs, opts)
+            verdict, message, functions, model = split_pair(inputs, opts)
         else:
             src = inputs[0][2].parse(*inputs[0][:2])
             tgt = src if spec.same else (inputs[1][2].parse(*inputs[1][:2]) if spec.tgt else None)
             report = check_modules(src, tgt, opts)
             verdict, message = report.verdict, pair_message(report)
-            functions = [f.to_json() for f in report.functions]
     except InputError as e:
         verdict, message = Verdict.ERROR, str(e)
     except Unsupported as e:
@@ -151,13 +149,13 @@ def check_pair(spec: PairSpec, opts, memory_mib: int | None = None) -> dict:
                    else "out of memory")
     except Exception as e:  # noqa: BLE001 - any crash is reported as a verdict, never a traceback
         verdict, message = Verdict.ERROR, internal_error_message(e)
-    return result_record(spec, verdict, message, time.perf_counter() - start, functions)
+    return result_record(spec, verdict, message, time.perf_counter() - start, report, functions, model)
 
 
-def split_pair(inputs: list[tuple], opts) -> tuple[Verdict, str, list[dict]]:
+def split_pair(inputs: list[tuple], opts) -> tuple[Verdict, str, list[dict], str]:
     """A pair whose files are split by ``// -----``: checked case by case as ``irverify check``
     checks them (``irverify.split``); the worst case's verdict, the first such case's message,
-    and every case's functions (each with its ``case`` and ``line``)."""
+    every case's function records (each with its ``case``) and the model."""
     from irverify.split import check_split
 
     results = check_split(inputs, opts)
@@ -165,24 +163,21 @@ def split_pair(inputs: list[tuple], opts) -> tuple[Verdict, str, list[dict]]:
     first = next(r for r in results if r.verdict is verdict)
     why = pair_message(first.report) if first.report is not None else first.message
     message = f"case {first.case.index} (line {first.case.line}): {why}" if why else ""
-    functions = [{**f.to_json(), "case": r.case.index, "line": r.case.line}
+    functions = [{**function_record(f), "case": {"index": r.case.index, "line": r.case.line}}
                  for r in results if r.report is not None for f in r.report.functions]
-    return verdict, message, functions
+    model = next((r.report.model for r in results if r.report is not None and r.report.model), "")
+    return verdict, message, functions, model
 
 
 def result_record(spec: PairSpec, verdict: Verdict, message: str, elapsed: float,
-                  functions: list[dict] | None = None) -> dict:
-    return {
-        "pair": spec.name,
-        "src": spec.src_rel or spec.src,
-        "tgt": spec.tgt_rel if not spec.same else (spec.src_rel or spec.src),
-        "verdict": verdict.value,
-        "time_s": round(elapsed, 3),
-        "message": message,
-        "functions": functions or [],
-        "peak_rss_mib": None,
-        "children_peak_rss_mib": None,
-    }
+                  report: Report | None = None, functions: list[dict] | None = None, model: str = "") -> dict:
+    """The pair's case record (``irverify.records``): ``input.name`` is the pair's name,
+    ``before``/``after`` its files relative to DIR; with the worker's peak memory. A split pair
+    gives its cases' ``functions`` (and ``model``) instead of one report."""
+    src = spec.src_rel or spec.src
+    tgt = spec.tgt_rel if not spec.same else src
+    return case_record("check-suite", input_of(src, tgt, name=spec.name), verdict, report, message, elapsed,
+                       functions=functions, model=model, peak_rss_mib=None, children_peak_rss_mib=None)
 
 
 def internal_error_message(e: BaseException) -> str:
@@ -239,7 +234,7 @@ def _worker_context():
     return mp
 
 
-PRELOAD = ("numpy", "z3", "irverify.cex.report", "irverify.frontends", "irverify.smt.solver",
+PRELOAD = ("numpy", "z3", "irverify.cex.report", "irverify.records", "irverify.frontends", "irverify.smt.solver",
            "irverify.verify.check", "irverify.frontends.mlir", "irverify.suite", "iree.compiler.ir")
 """Modules the fork server imports before forking workers. None of them builds a z3 term on
 import beyond those ``irverify check`` builds before its first query, so a worker starts from
@@ -385,41 +380,26 @@ def run_pairs(specs: Sequence[PairSpec], opts, jobs: int = 1, wall_s: float | No
 
 def human_line(record: dict) -> str:
     msg = f"  {record['message']}" if record["message"] else ""
-    return f"{record['verdict']:<11} {record['time_s']:7.2f}s  {record['pair']}{msg}"
+    return f"{record['verdict']:<11} {record['timings']['total_s']:7.2f}s  {record['input']['name']}{msg}"
 
 
 def summarize(records: Sequence[dict], elapsed: float, jobs: int, memory_mib: int | None = None) -> dict:
-    counts = {v.value: 0 for v in Verdict}
-    for r in records:
-        counts[r["verdict"]] += 1
-    overall = worst([Verdict(r["verdict"]) for r in records]) if records else Verdict.ERROR
+    """The summary record: the worst verdict, counts, throughput and the largest peak memory."""
     measured = [r for r in records if r.get("peak_rss_mib") is not None]
     top = max(measured, key=lambda r: r["peak_rss_mib"], default=None)
-    return {
-        "pairs": len(records),
-        "verdicts": counts,
-        "signature_changed": sum(1 for r in records if signature_changed_only(r)),
-        "verdict": overall.value,
-        "time_s": round(elapsed, 3),
-        "pairs_per_s": round(len(records) / elapsed, 2) if elapsed > 0 else None,
-        "jobs": jobs,
-        "peak_rss_mib": top["peak_rss_mib"] if top else None,
-        "peak_rss_pair": top["pair"] if top else None,
-        "max_memory_mib": memory_mib or None,
-    }
-
-
-def signature_changed_only(record: dict) -> bool:
-    """Is the pair ``incorrect`` only because public signatures changed (no miscompile)?"""
-    bad = [f for f in record["functions"] if f.get("verdict") == "incorrect"]
-    return record["verdict"] == "incorrect" and bool(bad) and all(f.get("kind") == "signature-changed" for f in bad)
+    overall = worst([Verdict(r["verdict"]) for r in records]) if records else Verdict.ERROR
+    return summary_record(
+        "check-suite", list(records), overall.exit_code, elapsed,
+        pairs_per_s=round(len(records) / elapsed, 2) if elapsed > 0 else None, jobs=jobs,
+        peak_rss_mib=top["peak_rss_mib"] if top else None,
+        peak_rss_pair=top["input"]["name"] if top else None, max_memory_mib=memory_mib or None)
 
 
 def summary_line(summary: dict) -> str:
     counts = ", ".join(f"{n} {v}" for v, n in summary["verdicts"].items() if n)
     if summary.get("signature_changed"):
         counts += f" ({summary['signature_changed']} of them: a public signature changed)"
-    line = (f"{summary['pairs']} pairs in {summary['time_s']:.1f} s "
+    line = (f"{summary['cases']} pairs in {summary['timings']['total_s']:.1f} s "
             f"({summary['pairs_per_s']} pairs/s, -j {summary['jobs']}): {counts}; "
             f"worst: {summary['verdict']}")
     if summary.get("peak_rss_mib") is not None:
@@ -432,16 +412,29 @@ def summary_line(summary: dict) -> str:
 def run_suite(dir: str, opts, jobs: int = 1, as_json: bool = False,
               memory_mib: int = DEFAULT_MEMORY_MIB) -> int:
     """``irverify check-suite``: check every pair under ``dir``; returns the worst exit code."""
+    from irverify.progress import Progress
+
     specs = discover_pairs(dir)
     if not specs:
         raise InputError(f"{dir}: no pairs found (expected X.src/X.tgt, X.before/X.after or "
                          f"X.srctgt files ending in .mlir or .py)")
     start = time.perf_counter()
     records = []
-    for record in run_pairs(specs, opts, jobs, memory_mib=memory_mib):
-        records.append(record)
-        print(json.dumps(record) if as_json else human_line(record), flush=True)
+    progress = Progress(len(specs), unit="pair")
+    try:
+        for record in run_pairs(specs, opts, jobs, memory_mib=memory_mib):
+            records.append(record)
+            if as_json:
+                progress.call(emit, record)
+            else:
+                progress.line(human_line(record))
+            progress.advance()
+    finally:
+        progress.close()
     summary = summarize(records, time.perf_counter() - start, max(jobs, 1), memory_mib)
-    print(json.dumps({"summary": summary}) if as_json else summary_line(summary))
+    if as_json:
+        emit(summary)
+    else:
+        print(summary_line(summary))
     sys.stdout.flush()
-    return Verdict(summary["verdict"]).exit_code
+    return summary["exit_code"]

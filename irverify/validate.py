@@ -17,13 +17,15 @@ options written in the expression.
 Output: one verdict per case and a summary; a case whose verdict is not ``correct`` quotes the
 lines the pass changed (a unified diff of the printed module, at most ``DIFF_LINES`` lines);
 ``--emit-after FILE`` writes the whole pass output (cases joined by ``// -----``). With
-``--json``: JSON Lines, one object per case (with ``diff`` where the text report quotes one), then
-a summary line. The exit code is that of the worst verdict.
+``--json``: JSON Lines of ``irverify.records``, one record per case as it is checked (with
+``changed``, and ``diff`` where the text report quotes one), then the summary record.
+``--allow-unregistered-dialect`` parses ops of unregistered dialects (as iree-opt does);
+``--save-inputs DIR`` writes each counterexample's full inputs. The exit code is that of the
+worst verdict.
 """
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 
@@ -55,20 +57,16 @@ class CaseResult:
     time_s: float = 0.0
     functions: list[str] = field(default_factory=list)
 
-    def to_json(self) -> dict:
-        out = {
-            "case": self.case.index,
-            "line": self.case.line,
-            "verdict": self.verdict.value,
-            "changed": self.changed,
-            "functions": [f.to_json() for f in self.report.functions] if self.report else [],
-            "model": self.report.model if self.report else "",
-            "message": self.message,
-            "time_s": round(self.time_s, 4),
-        }
+    def record(self, command: str, input_: dict) -> dict:
+        """The case's JSON record (``irverify.records``): with ``changed`` and, where the text
+        report quotes one, the ``diff`` of what the pass changed."""
+        from irverify.records import case_record
+
+        extra = {"changed": self.changed}
         if self.quotes_diff():
-            out["diff"] = changed_lines(self.before_text, self.after_text)
-        return out
+            extra["diff"] = changed_lines(self.before_text, self.after_text)
+        return case_record(command, input_, self.verdict, self.report, self.message, self.time_s,
+                           self.case.index, self.case.line, **extra)
 
     def quotes_diff(self) -> bool:
         """A report quotes what the pass changed where the verdict is not ``correct``."""
@@ -113,21 +111,30 @@ def run_validate_pass(args, opts) -> int:
     except OSError as e:
         raise InputError(f"{args.input}: cannot read: {e.strerror}") from None
     if args.tvm_pass:
+        if args.allow_unregistered_dialect:
+            raise InputError("--allow-unregistered-dialect applies to --iree-pipeline only")
         results = validate_tvm(args, text, opts)
     else:
         if args.pass_config:
             raise InputError("--pass-config applies to --tvm-pass only")
-        results = validate_iree(args.iree_pipeline, args.input, text, args.split_input_file, opts)
+        results = validate_iree(args.iree_pipeline, args.input, text, args.split_input_file, opts,
+                                args.allow_unregistered_dialect)
+    from irverify.records import input_of
+
+    saver = InputsSaver(args.save_inputs, args.input) if args.save_inputs else None
+    results, code = print_results(results, args.json, "validate-pass",
+                                  input_of(args.input, pass_=args.iree_pipeline or args.tvm_pass), saver)
     if args.emit_after:
         write_after(args.emit_after, results)
-    print_results(results, args.json)
-    return worst([r.verdict for r in results]).exit_code
+    return code
 
 
 # ----------------------------------------------------------------------------- IREE
 
 
-def validate_iree(pipeline: str, path: str, text: str, split: bool, opts) -> list[CaseResult]:
+def validate_iree(pipeline: str, path: str, text: str, split: bool, opts, allow_unregistered: bool = False):
+    """The results of ``pipeline`` on every case of ``text``, each yielded as it is checked
+    (the pipeline is parsed first: one that does not parse is an ``InputError``)."""
     from iree.compiler import ir, passmanager
 
     from irverify.frontends.mlir.parse import mlir_context
@@ -137,18 +144,20 @@ def validate_iree(pipeline: str, path: str, text: str, split: bool, opts) -> lis
         passmanager.PassManager.parse(pipeline, ctx)
     except (ValueError, ir.MLIRError) as e:
         raise InputError(f"invalid pass pipeline '{pipeline}': {one_line(e)}") from None
-    return [validate_iree_case(pipeline, path, case, opts) for case in split_cases(text, split)]
+    cases = split_cases(text, split)
+    return (validate_iree_case(pipeline, path, case, opts, allow_unregistered) for case in cases)
 
 
-def validate_iree_case(pipeline: str, path: str, case: Case, opts) -> CaseResult:
-    """Run ``pipeline`` on one case and check before against after."""
+def validate_iree_case(pipeline: str, path: str, case: Case, opts, allow_unregistered: bool = False) -> CaseResult:
+    """Run ``pipeline`` on one case and check before against after (``allow_unregistered``:
+    ops of unregistered dialects parse, as with ``iree-opt --allow-unregistered-dialect``)."""
     from irverify.contracts import contract_for_pipeline
     from irverify.frontends.mlir.parse import parse_mlir_native, translate_module
 
     def produce(res: CaseResult):
-        before_native = parse_mlir_native(case.text, path)
-        after_native = parse_mlir_native(case.text, path)
-        run_iree_pipeline(after_native, pipeline, f"{path}:{case.line}")
+        before_native = parse_mlir_native(case.text, path, allow_unregistered)
+        after_native = parse_mlir_native(case.text, path, allow_unregistered)
+        run_iree_pipeline(after_native, pipeline, f"{path}:{case.line}", allow_unregistered)
         res.before_text = before_native.operation.get_asm(use_local_scope=True)
         res.after_text = after_native.operation.get_asm(use_local_scope=True)
         res.changed = res.before_text != res.after_text
@@ -158,7 +167,7 @@ def validate_iree_case(pipeline: str, path: str, case: Case, opts) -> CaseResult
     return check_case(case, opts, produce)
 
 
-def run_iree_pipeline(native, pipeline: str, where: str) -> None:
+def run_iree_pipeline(native, pipeline: str, where: str, allow_unregistered: bool = False) -> None:
     """Run an MLIR pass pipeline in place, in-process (``PassManager.parse(pipeline).run``), on
     a parsed module, and verify its output; a failure is ``InputError('<where>: pass ...')``."""
     from iree.compiler import ir, passmanager
@@ -166,7 +175,7 @@ def run_iree_pipeline(native, pipeline: str, where: str) -> None:
     from irverify.frontends.mlir.parse import mlir_context
 
     try:
-        passmanager.PassManager.parse(pipeline, mlir_context()).run(native.operation)
+        passmanager.PassManager.parse(pipeline, mlir_context(allow_unregistered)).run(native.operation)
     except (ValueError, ir.MLIRError) as e:
         raise InputError(f"{where}: pass failed: {one_line(e)}") from None
     try:
@@ -331,24 +340,81 @@ def write_after(path: str, results: list[CaseResult]) -> None:
         raise InputError(f"{path}: cannot write: {e.strerror}") from None
 
 
-def print_results(results: list[CaseResult], as_json: bool) -> None:
-    counts = {v: sum(1 for r in results if r.verdict is v) for v in Verdict}
-    overall = worst([r.verdict for r in results])
+class InputsSaver:
+    """``--save-inputs DIR`` of a command with many cases: the full counterexample inputs of
+    each case that has one, in ``DIR/<input file stem>[.run<R>].case<K>.npz``
+    (``irverify.cex.save``)."""
+
+    def __init__(self, directory: str, path: str):
+        import os
+
+        self.directory, self.stem = directory, os.path.splitext(os.path.basename(path))[0]
+        try:
+            os.makedirs(directory, exist_ok=True)
+        except OSError as e:
+            raise InputError(f"{directory}: cannot create: {e.strerror}") from None
+
+    def save(self, report: Report | None, case: Case, run: int | None = None) -> str | None:
+        """Write the case's counterexample inputs; the file written, or None."""
+        import os
+
+        from irverify.cex.save import save_inputs
+
+        if report is None or not any(f.counterexample is not None for f in report.functions):
+            return None
+        name = f"{self.stem}{f'.run{run}' if run else ''}.case{case.index}.npz"
+        path = os.path.join(self.directory, name)
+        try:
+            return path if save_inputs(path, report) else None
+        except InputError as e:  # an input too large to have been materialised
+            return f"not saved: {e}"
+
+
+def case_report_lines(r: CaseResult) -> list[str]:
+    """One case's whole text report (``validate-lit -v``): its header line, then each function's
+    report (``irverify.cex.report``, with intermediate values) and the lines the pass changed."""
+    from irverify.cex.report import render_function
+
+    names = ", ".join(f"@{f.name}" for f in r.report.functions) if r.report else ""
+    changed = {True: "changed", False: "unchanged", None: "-"}[r.changed]
+    lines = [f"case {r.case.index} (line {r.case.line}) {names}: {r.verdict.value} [{changed}, {r.time_s:.2f} s]"]
+    if r.report is None:
+        lines.append(f"  {r.message}")
+    elif r.verdict is not Verdict.CORRECT:
+        lines += ["  " + line for fn in r.report.functions for line in render_function(fn, verbose=True)]
+    if r.quotes_diff():
+        lines.append("  the pass changed:")
+        lines += ["    " + line for line in changed_lines(r.before_text, r.after_text)]
+    return lines
+
+
+def print_results(results, as_json: bool, command: str, input_: dict,
+                  saver: InputsSaver | None = None) -> tuple[list[CaseResult], int]:
+    """With ``as_json``, print each case's record as it is checked, then the summary record;
+    else the text report of every case (``irverify.cex.report.render_cases``). Returns the
+    results and the exit code (that of the worst verdict)."""
+    from irverify.records import emit, summary_record
+
+    start = time.perf_counter()
+    done: list[CaseResult] = []
+    records = []
+    saved: dict[int, str] = {}
+    for r in results:
+        done.append(r)
+        if saver and (path := saver.save(r.report, r.case)):
+            saved[r.case.index] = path
+        if as_json:
+            records.append(r.record(command, input_))
+            if r.case.index in saved:
+                records[-1]["saved_inputs"] = saved[r.case.index]
+            emit(records[-1])
+    overall = worst([r.verdict for r in done])
     if as_json:
-        for r in results:
-            print(json.dumps(r.to_json()))
-        print(json.dumps({"summary": {v.value: n for v, n in counts.items()}, "verdict": overall.value,
-                          "cases": len(results), "signature_changed": signature_changes(results),
-                          "time_s": round(sum(r.time_s for r in results), 4)}))
-        return
+        emit(summary_record(command, records, overall.exit_code, time.perf_counter() - start))
+        return done, overall.exit_code
     from irverify.cex.report import render_cases
 
-    print(render_cases(results))
-
-
-def signature_changes(results: list[CaseResult]) -> int:
-    """How many cases are ``incorrect`` because the pass changed a public signature (and for
-    no other reason): counted apart from miscompiles in the summaries."""
-    from irverify.cex.report import only_signature_changes
-
-    return sum(1 for r in results if r.report is not None and only_signature_changes(r.report))
+    print(render_cases(done))
+    for index, path in saved.items():
+        print(f"inputs of case {index}: {path}")
+    return done, overall.exit_code

@@ -7,11 +7,12 @@ Test files:
   marks an expected counterexample (``// RUN: not irverify check %s ...``, exit code 1).
 * ``*.test``: command-line behaviour (exit codes, JSON), two-file pairs such as the seeds.
 
-Substitutions: ``irverify`` runs this interpreter's ``python -m irverify``; ``filecheck`` runs
-the PyPI ``filecheck`` package; ``%python`` is this interpreter; ``%exit-code CMD`` runs CMD and
-prints ``exit: N`` after its output (stderr included). Features: ``iree`` (the IREE
-compiler and runtime import) and ``tvm`` (apache-tvm imports). Directories named ``Inputs``
-hold helper files and ``peer-suites/`` other projects' test inputs; neither holds lit tests.
+Substitutions: ``irverify`` runs this interpreter's ``python -m irverify``; ``filecheck`` and
+``FileCheck`` (LLVM's spelling) run the PyPI ``filecheck`` package; ``%python`` is this
+interpreter; ``%exit-code CMD`` runs CMD and prints ``exit: N`` after its output (stderr
+included). Features: ``iree`` (the IREE compiler and runtime import) and ``tvm`` (apache-tvm
+imports). Directories named ``Inputs`` hold helper files and ``peer-suites/`` other projects'
+test inputs; neither holds lit tests.
 """
 
 import importlib.util
@@ -34,7 +35,8 @@ config.test_exec_root = os.environ.get(
 _python = shlex.quote(sys.executable)
 # Bare words only: "irverify" inside a path, a module name or a flag is left alone.
 config.substitutions.append((r"(?<![\w./-])irverify(?![\w./-])", f"{_python} -m irverify"))
-config.substitutions.append((r"(?<![\w./-])filecheck(?![\w./-])", f"{_python} -m filecheck"))
+# "filecheck" and LLVM's spelling "FileCheck" both run the PyPI filecheck package.
+config.substitutions.append((r"(?<![\w./-])(?:filecheck|FileCheck)(?![\w./-])", f"{_python} -m filecheck"))
 config.substitutions.append(("%python", _python))
 # "%exit-code CMD": run CMD, print its output, then "exit: N"; always succeeds.
 config.substitutions.append(("%exit-code", f"{_python} " + shlex.quote(os.path.join(config.test_source_root, "tools", "exit_code.py"))))

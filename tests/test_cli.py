@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import subprocess
@@ -13,6 +12,7 @@ import time
 import pytest
 
 from irverify import cli
+from irverify.records import read_records
 from irverify.verify.check import Options
 
 ADD_ZERO = """\
@@ -114,13 +114,15 @@ def test_subprocess_correct_json_schema(tmp_path):
     path = write(tmp_path, "add0.srctgt.mlir", ADD_ZERO)
     p = run_cli("check", path, "--json")
     assert p.returncode == 0, p.stderr
-    report = json.loads(p.stdout)
-    assert set(report) >= {"verdict", "functions", "model", "time_s"}
-    assert report["verdict"] == "correct"
+    [report], summary = read_records(p.stdout)
+    assert set(report) >= {"schema", "record", "input", "case", "verdict", "kind", "oracle", "assumptions",
+                           "functions", "model", "timings"}
+    assert report["verdict"] == summary["verdict"] == "correct" and summary["exit_code"] == 0
+    assert report["input"]["before"] == path and report["oracle"] == "solver" and report["kind"] is None
     assert isinstance(report["model"], str) and report["model"]
-    assert isinstance(report["time_s"], float)
+    assert isinstance(report["timings"]["total_s"], float)
     [f] = report["functions"]
-    assert set(f) >= {"name", "verdict", "counterexample", "confirmed", "notes", "source_ub"}
+    assert set(f) >= {"name", "verdict", "kind", "oracle", "counterexample", "confirmed", "notes", "source_ub"}
     assert f["name"] == "src" and f["verdict"] == "correct"
     assert f["counterexample"] is None and f["source_ub"] is None and isinstance(f["notes"], list)
 
@@ -152,10 +154,10 @@ def test_subprocess_check_suite_parallel(tmp_path):
     write(root, "three.after.mlir", fn("g", "arith.muli"))
     p = run_cli("check-suite", str(root), "-j", "2", "--json", "--no-confirm")
     assert p.returncode == 0, p.stdout + p.stderr
-    lines = [json.loads(x) for x in p.stdout.splitlines()]
-    assert [r["pair"] for r in lines[:-1]] == ["one", "sub/two", "three"]  # sorted by name
-    assert all(r["verdict"] == "correct" for r in lines[:-1])
-    assert lines[-1]["summary"]["pairs"] == 3 and lines[-1]["summary"]["verdicts"]["correct"] == 3
+    records, summary = read_records(p.stdout)
+    assert [r["input"]["name"] for r in records] == ["one", "sub/two", "three"]  # sorted by name
+    assert all(r["verdict"] == "correct" for r in records)
+    assert summary["cases"] == 3 and summary["verdicts"]["correct"] == 3
 
 
 # ----------------------------------------------------------------------------- in process: exit codes
@@ -173,9 +175,10 @@ def test_exit_1_incorrect_with_counterexample(tmp_path, capsys):
     path = write(tmp_path, "bad.srctgt.mlir", ADD_VS_SUB)
     code, out, _ = run_main(capsys, "check", path, "--json", "--no-confirm")
     assert code == 1
-    report = json.loads(out)
+    [report], _ = read_records(out)
     [f] = report["functions"]
     assert report["verdict"] == f["verdict"] == "incorrect"
+    assert report["kind"] == f["kind"] == "value-mismatch" and f["oracle"] == "solver"
     cex = f["counterexample"]
     assert cex["check"] == "value mismatch"
     x, y = cex["scalars"]["%x"], cex["scalars"]["%y"]  # the names in the source
@@ -190,8 +193,8 @@ def test_exit_1_confirmed_by_execution(tmp_path, capsys):
     path = write(tmp_path, "bad.srctgt.mlir", ADD_VS_SUB)
     code, out, _ = run_main(capsys, "check", path, "--json")
     assert code == 1
-    [f] = json.loads(out)["functions"]
-    assert f["verdict"] == "incorrect" and f["confirmed"] is True
+    [f] = read_records(out)[0][0]["functions"]
+    assert f["verdict"] == "incorrect" and f["confirmed"] is True and f["oracle"] == "execution"
 
 
 def test_exit_2_target_only_function(tmp_path, capsys):
@@ -241,8 +244,9 @@ def test_exit_2_json_error_object(tmp_path, capsys):
     path = write(tmp_path, "broken.mlir", BROKEN)
     code, out, _ = run_main(capsys, "check", path, "--json")
     assert code == 2
-    report = json.loads(out)
-    assert report["verdict"] == "error" and report["functions"] == []
+    [report], summary = read_records(out)
+    assert report["verdict"] == summary["verdict"] == "error" and report["functions"] == []
+    assert report["kind"] == "input-error" and summary["exit_code"] == 2
     assert re.search(r"broken\.mlir:2:\d+: ", report["message"])
 
 
@@ -257,7 +261,7 @@ def test_exit_3_unsupported_names_op_and_location(tmp_path, capsys):
     path = write(tmp_path, "absi.srctgt.mlir", ABSI)
     code, out, _ = run_main(capsys, "check", path, "--json", "--no-confirm")
     assert code == 3
-    report = json.loads(out)
+    [report], _ = read_records(out)
     [f] = report["functions"]
     assert report["verdict"] == f["verdict"] == "unsupported"
     assert re.search(r"absi\.srctgt\.mlir:2:\d+: unsupported: op 'math\.absi'", f["message"]), f["message"]
@@ -267,8 +271,8 @@ def test_exit_4_solver_timeout(tmp_path, capsys):
     path = write(tmp_path, "divrem.srctgt.mlir", DIV_REM_I64)
     code, out, _ = run_main(capsys, "check", path, "--json", "--timeout", "0.001", "--no-confirm")
     assert code == 4
-    [f] = json.loads(out)["functions"]
-    assert f["verdict"] == "unknown"
+    [f] = read_records(out)[0][0]["functions"]
+    assert f["verdict"] == "unknown" and f["kind"] == "timeout"
     assert any("timeout" in n for n in f["notes"])
 
 
@@ -278,9 +282,9 @@ def test_exit_4_abstract_float_counterexample(tmp_path, capsys):
     path = write(tmp_path, "exp0.srctgt.mlir", EXP_PLUS_ZERO)
     code, out, _ = run_main(capsys, "check", path, "--json", "--no-confirm")
     assert code == 4
-    report = json.loads(out)
+    [report], _ = read_records(out)
     [f] = report["functions"]
-    assert f["verdict"] == "unknown"
+    assert f["verdict"] == "unknown" and f["kind"] == "float-model"
     assert "abstract float model" in f["message"]
     assert f["counterexample"] is not None  # shown, but not claimed as a bug
     assert str(f["counterexample"]["source_value"]) == "-0.0"
@@ -308,21 +312,19 @@ EXPECTED = {"a_ok": "correct", "b_bad": "incorrect", "d": "incorrect", "e_unsup"
 def test_check_suite_json_j2(tmp_path, capsys):
     make_suite(tmp_path)
     code, out, _ = run_main(capsys, "check-suite", str(tmp_path), "-j", "2", "--json", "--no-confirm")
-    records = [json.loads(x) for x in out.splitlines()]
-    pairs, summary = records[:-1], records[-1]["summary"]
-    assert [r["pair"] for r in pairs] == sorted(EXPECTED)
-    assert {r["pair"]: r["verdict"] for r in pairs} == EXPECTED
+    pairs, summary = read_records(out)
+    assert [r["input"]["name"] for r in pairs] == sorted(EXPECTED)
+    assert {r["input"]["name"]: r["verdict"] for r in pairs} == EXPECTED
     for r in pairs:
-        assert set(r) == {"pair", "src", "tgt", "verdict", "time_s", "message", "functions",
-                          "peak_rss_mib", "children_peak_rss_mib"}
+        assert r["command"] == "check-suite" and "peak_rss_mib" in r and "children_peak_rss_mib" in r
         assert 1 < r["peak_rss_mib"] < 4096  # measured in the worker, below the default limit
-    by = {r["pair"]: r for r in pairs}
-    assert by["nested/c"]["src"] == os.path.join("nested", "c.src.mlir")
-    assert by["nested/c"]["tgt"] == os.path.join("nested", "c.tgt.mlir")
-    assert by["d"]["tgt"] == "d.after.mlir" and by["a_ok"]["tgt"] is None
+    by = {r["input"]["name"]: r for r in pairs}
+    assert by["nested/c"]["input"]["before"] == os.path.join("nested", "c.src.mlir")
+    assert by["nested/c"]["input"]["after"] == os.path.join("nested", "c.tgt.mlir")
+    assert by["d"]["input"]["after"] == "d.after.mlir" and by["a_ok"]["input"]["after"] is None
     assert by["b_bad"]["functions"][0]["counterexample"]["check"] == "value mismatch"
     assert "math.absi" in by["e_unsup"]["message"]
-    assert summary["pairs"] == 5 and summary["verdicts"]["incorrect"] == 2 and summary["jobs"] == 2
+    assert summary["cases"] == 5 and summary["verdicts"]["incorrect"] == 2 and summary["jobs"] == 2
     assert summary["peak_rss_mib"] == max(r["peak_rss_mib"] for r in pairs)
     assert summary["peak_rss_pair"] in EXPECTED and summary["max_memory_mib"] == 4096
     assert code == 1  # worst verdict: incorrect (above unsupported)
@@ -345,7 +347,7 @@ def test_check_suite_missing_partner_is_error(tmp_path, capsys):
     write(tmp_path, "ok.srctgt.mlir", ADD_ZERO)
     write(tmp_path, "lonely.src.mlir", fn("f", "arith.addi"))
     code, out, _ = run_main(capsys, "check-suite", str(tmp_path), "--json", "--no-confirm")
-    by = {r["pair"]: r for r in map(json.loads, out.splitlines()[:-1])}
+    by = {r["input"]["name"]: r for r in read_records(out)[0]}
     assert by["ok"]["verdict"] == "correct"
     assert by["lonely"]["verdict"] == "error" and "lonely.tgt.mlir" in by["lonely"]["message"]
     assert code == 2
@@ -362,7 +364,7 @@ HISTORY_SENSITIVE = ("dims_dropped_ok", "offset_rescaled_bad", "reassociation_ba
 
 
 def _without_times(record: dict) -> dict:
-    return {k: v for k, v in record.items() if k not in ("time_s", "peak_rss_mib", "children_peak_rss_mib")}
+    return {k: v for k, v in record.items() if k not in ("timings", "peak_rss_mib", "children_peak_rss_mib")}
 
 
 def test_check_suite_matches_check_for_any_jobs(tmp_path):
@@ -379,14 +381,14 @@ def test_check_suite_matches_check_for_any_jobs(tmp_path):
     for jobs in ("1", "2"):
         p = run_cli("check-suite", str(tmp_path), "-j", jobs, "--json", "--no-confirm")
         assert "Traceback" not in p.stderr, p.stderr
-        lines = [json.loads(x) for x in p.stdout.splitlines()]
-        assert lines[-1]["summary"]["pairs"] == len(HISTORY_SENSITIVE)
-        runs[jobs] = {r["pair"]: r for r in lines[:-1]}
+        records, summary = read_records(p.stdout)
+        assert summary["cases"] == len(HISTORY_SENSITIVE)
+        runs[jobs] = {r["input"]["name"]: r for r in records}
     assert [_without_times(r) for r in runs["1"].values()] == [_without_times(r) for r in runs["2"].values()]
     for name in HISTORY_SENSITIVE:
         p = run_cli("check", str(tmp_path / f"{name}.before.mlir"), str(tmp_path / f"{name}.after.mlir"),
                     "--json", "--no-confirm")
-        alone = json.loads(p.stdout)
+        [alone], _ = read_records(p.stdout)
         record = runs["1"][name]
         assert record["verdict"] == alone["verdict"], name
         assert record["functions"] == alone["functions"], name
@@ -426,10 +428,10 @@ def test_check_suite_memory_limit_is_enforced_and_contained(tmp_path):
     write(tmp_path, "x.srctgt.mlir", ADD_VS_SUB)
     p = run_cli("check-suite", str(tmp_path), "--json", "--no-confirm", "--max-memory", "64")
     assert "Traceback" not in p.stdout + p.stderr
-    record, summary = [json.loads(x) for x in p.stdout.splitlines()]
+    [record], summary = read_records(p.stdout)
     assert record["verdict"] in ("unknown", "error"), record
     assert "64 MiB" in record["message"], record
-    assert summary["summary"]["max_memory_mib"] == 64
+    assert summary["max_memory_mib"] == 64
 
 
 def test_worker_wall_limit_kills_a_hanging_pair(tmp_path):
@@ -441,7 +443,7 @@ def test_worker_wall_limit_kills_a_hanging_pair(tmp_path):
     start = time.monotonic()
     records = list(run_pairs(specs, Options(timeout_s=120, confirm=False), jobs=2, wall_s=3.0))
     elapsed = time.monotonic() - start
-    assert [r["pair"] for r in records] == ["divrem", "add0"]
+    assert [r["input"]["name"] for r in records] == ["divrem", "add0"]
     assert records[0]["verdict"] == "unknown" and "wall limit" in records[0]["message"]
     assert records[1]["verdict"] == "correct"
     assert elapsed < 60
@@ -487,7 +489,7 @@ def test_stdin_is_read_for_dash(tmp_path):
     p = subprocess.run([sys.executable, "-m", "irverify", "check", "-", "--json", "--no-confirm"],
                        input=ADD_VS_SUB, capture_output=True, text=True, timeout=300)
     assert p.returncode == 1, p.stderr
-    assert json.loads(p.stdout)["functions"][0]["counterexample"]["check"] == "value mismatch"
+    assert read_records(p.stdout)[0][0]["functions"][0]["counterexample"]["check"] == "value mismatch"
     after = write(tmp_path, "after.mlir", fn("f", "arith.addi").replace("%x, %y", "%y, %x"))
     p = subprocess.run([sys.executable, "-m", "irverify", "check", "-", after, "--no-confirm"],
                        input=fn("f", "arith.addi"), capture_output=True, text=True, timeout=300)
@@ -500,12 +502,12 @@ def test_src_fn_and_tgt_fn_choose_the_functions(tmp_path, capsys):
     text = fn("plus", "arith.addi") + fn("plus2", "arith.addi").replace("%x, %y", "%y, %x") + fn("minus", "arith.subi")
     path = write(tmp_path, "three.mlir", text)
     code, out, _ = run_main(capsys, "check", path, "--src-fn", "plus", "--tgt-fn", "plus2", "--no-confirm", "--json")
-    assert code == 0 and [f["name"] for f in json.loads(out)["functions"]] == ["plus/@plus2"]
+    assert code == 0 and [f["name"] for f in read_records(out)[0][0]["functions"]] == ["plus/@plus2"]
     code, out, _ = run_main(capsys, "check", path, "--src-fn", "plus", "--tgt-fn", "minus", "--no-confirm", "--json")
-    assert code == 1 and json.loads(out)["functions"][0]["verdict"] == "incorrect"
+    assert code == 1 and read_records(out)[0][0]["functions"][0]["verdict"] == "incorrect"
     other = write(tmp_path, "other.mlir", fn("plus", "arith.subi"))
     code, out, _ = run_main(capsys, "check", path, other, "--src-fn", "plus", "--no-confirm", "--json")
-    assert code == 1 and [f["name"] for f in json.loads(out)["functions"]] == ["plus"]
+    assert code == 1 and [f["name"] for f in read_records(out)[0][0]["functions"]] == ["plus"]
     code, _, err = run_main(capsys, "check", path, "--src-fn", "nope")
     assert code == 2 and "no function @nope" in err
 
@@ -530,7 +532,7 @@ def test_scalar_functions_run_as_a_0d_tensor_dispatch(tmp_path, capsys):
     path = write(tmp_path, "bad.srctgt.mlir", ADD_VS_SUB)
     code, out, _ = run_main(capsys, "check", path, "--json")
     assert code == 1
-    fn = json.loads(out)["functions"][0]
+    fn = read_records(out)[0][0]["functions"][0]
     assert fn["execution"]["backend"] == "IREE llvm-cpu (0-d tensor dispatch)"
     assert fn["oracles"] == ["IREE llvm-cpu (0-d tensor dispatch)"]
 
@@ -585,10 +587,11 @@ def test_check_split_input_pairs_case_by_case(tmp_path, capsys):
     after = write(tmp_path, "a.mlir", fn("f", "arith.addi").replace("%x, %y", "%y, %x") + "// -----\n"
                   + fn("g", "arith.addi"))
     code, out, _ = run_main(capsys, "check", before, after, "--json", "--no-confirm")
-    cases = [json.loads(x) for x in out.splitlines()]
-    assert [(c["case"], c["line"], c["verdict"]) for c in cases[:-1]] == [(0, 1, "correct"), (1, 6, "incorrect")]
+    cases, summary = read_records(out)
+    assert [(c["case"]["index"], c["case"]["line"], c["verdict"]) for c in cases] == [(0, 1, "correct"),
+                                                                                      (1, 6, "incorrect")]
     assert [f["name"] for f in cases[1]["functions"]] == ["g"]
-    assert cases[-1]["cases"] == 2 and cases[-1]["verdict"] == "incorrect" and code == 1
+    assert summary["cases"] == 2 and summary["verdict"] == "incorrect" and code == 1
     short = write(tmp_path, "short.mlir", fn("f", "arith.addi"))
     code, _, err = run_main(capsys, "check", before, short)
     assert code == 2 and "has 2 cases (split by '// -----') but" in err

@@ -3,7 +3,6 @@ the named error for a naive same-name comparison, and inference ambiguity."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -16,6 +15,7 @@ pytest.importorskip("tvm")
 from irverify.contracts import contract_for_pass, contract_named  # noqa: E402
 from irverify.errors import InputError  # noqa: E402
 from irverify.frontends import load  # noqa: E402
+from irverify.records import read_records
 from irverify.verify.check import Options, check_modules  # noqa: E402
 from irverify.verify.verdict import Verdict  # noqa: E402
 
@@ -84,7 +84,7 @@ def test_naive_comparison_names_the_contract():
     msg = str(e.value)
     assert "signature of @main differs" in msg and "use --contract lift-transform-params" in msg
     code, out, _ = cli("check", "--json", str(DATA / "lift_basic.before.py"), str(DATA / "lift_basic.after.py"))
-    assert code == 2 and json.loads(out)["verdict"] == "error"
+    assert code == 2 and read_records(out)[1]["verdict"] == "error"
     src, tgt = pair("lift_shared")
     with pytest.raises(InputError, match="--contract lift-transform-params --shared-transform"):
         check_modules(src, tgt, Options(confirm=False))
@@ -139,11 +139,11 @@ def test_contract_from_pass_expression():
 def test_cli_flags():
     before, after = str(DATA / "lift_shared.before.py"), str(DATA / "lift_shared.after.py")
     code, out, _ = cli("check", "--json", "--no-confirm", "--contract", LIFT, "--shared-transform", before, after)
-    assert code == 0 and json.loads(out)["verdict"] == "correct"
+    assert code == 0 and read_records(out)[1]["verdict"] == "correct"
     before, after = str(DATA / "lift_shared_list.before.py"), str(DATA / "lift_shared_list.after.py")
     code, out, _ = cli("check", "--json", "--no-confirm", "--contract", LIFT, "--shared-transform=func1", before, after)
-    assert code == 0 and [f["name"] for f in json.loads(out)["functions"]] == ["func1", "func2"]
+    assert code == 0 and [f["name"] for f in read_records(out)[0][0]["functions"]] == ["func1", "func2"]
     code, out, _ = cli("validate-pass", "--json", "--no-confirm", "--tvm-pass",
                        "relax.transform.LiftTransformParams(shared_transform=['func1'])", before)
-    case = json.loads(out.splitlines()[0])
+    [case], _ = read_records(out)
     assert code == 0 and case["verdict"] == "correct" and case["changed"] is True

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent / "irverify"
+REPO = Path(__file__).resolve().parents[1]
+ROOT = REPO / "irverify"
 
 # package -> the irverify packages it must not import
 FORBIDDEN = {
@@ -37,7 +38,7 @@ def test_no_import_against_the_layers(package):
         for line, module in _imports(path):
             parts = module.split(".")
             if parts[0] == "irverify" and len(parts) > 1 and parts[1] in FORBIDDEN[package]:
-                bad.append(f"{path.relative_to(ROOT.parent)}:{line}: imports {module}")
+                bad.append(f"{path.relative_to(REPO)}:{line}: imports {module}")
     assert bad == []
 
 
@@ -48,5 +49,5 @@ def test_z3_only_inside_smt():
             continue
         for line, module in _imports(path):
             if module.split(".")[0] in ("z3", "cvc5"):
-                bad.append(f"{path.relative_to(ROOT.parent)}:{line}: imports {module}")
+                bad.append(f"{path.relative_to(REPO)}:{line}: imports {module}")
     assert bad == []

@@ -3,8 +3,6 @@ catalogue entries through ``irverify patterns``."""
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from irverify import cli
@@ -12,6 +10,7 @@ from irverify.errors import InputError
 from irverify.patterns.catalogue import load_catalogue, select
 from irverify.patterns.run import run_patterns
 from irverify.patterns.spec import COLUMNS, UNCHANGED, SpecError, parse_spec
+from irverify.records import read_records
 from irverify.verify.check import Options
 
 GOOD = '''\
@@ -202,15 +201,67 @@ def test_pre_fix_full_slice_store_on_recorded_3_5_0_outputs():
 
 def test_cli_patterns_json_runs_the_real_transform(capsys):
     code = cli.main(["patterns", "FoldUnPaddingCollapseIntoExtract", "--json", "--no-confirm"])
-    out = json.loads(capsys.readouterr().out)
-    [entry] = out["patterns"]
+    instances, summary = read_records(capsys.readouterr().out)
+    [entry] = summary["patterns"]
     assert entry["source"] == "mlir/lib/Dialect/Tensor/Transforms/ReshapePatterns.cpp"
-    assert len(entry["instances"]) == 4
-    assert entry["ok"] is out["ok"] and code == (0 if out["ok"] else 1)
+    assert len(instances) == 4 and summary["cases"] == 4
+    assert all(i["input"]["name"].startswith("FoldUnPaddingCollapseIntoExtract/") for i in instances)
+    assert entry["ok"] is summary["ok"] and code == summary["exit_code"] == (0 if summary["ok"] else 1)
     assert set(entry["columns"]) == set(COLUMNS)
-    assert {i["column"] for i in entry["instances"]} == set(COLUMNS)
+    assert {i["column"] for i in instances} == set(COLUMNS) and {i["expected"] for i in instances} == {"correct"}
 
 
 def test_cli_patterns_table_and_unknown_name(capsys):
     assert cli.main(["patterns", "NoSuchPattern"]) == 2
     assert "unknown pattern 'NoSuchPattern'" in capsys.readouterr().err
+
+
+ADD_ONE = """
+func.func @f(%x: tensor<{N}xi32>) -> tensor<{N}xi32> {
+  %c0 = arith.constant 0 : index
+  %one = arith.constant 1 : i32
+  {N.def}
+  %e = tensor.empty({operands(N)}) : tensor<{N}xi32>
+  %b = linalg.fill ins(%one : i32) outs(%e : tensor<{N}xi32>) -> tensor<{N}xi32>
+  %r = arith.addi %x, %b : tensor<{N}xi32>
+  return %r : tensor<{N}xi32>
+}
+"""
+SMALL = f'''\
+pattern AddToSub {{
+  project "test"
+  rewrite "x + 1 becomes x - 1"
+  source  "tests/test_patterns.py"
+  why     "a known-bad rewrite: the results differ by 2"
+  expect static incorrect
+  shape vec {{
+    dim N in {{4, ?}} from "tensor.dim %x, %c0 : tensor<{{N}}xi32>"
+    before mlir """{ADD_ONE}"""
+    after mlir """{ADD_ONE.replace("arith.addi", "arith.subi")}"""
+  }}
+}}
+'''
+
+
+def test_cli_patterns_streams_instances_and_says_what_is_expected_and_why(tmp_path, capsys):
+    """Each instance is printed as it is checked; the table marks a verdict the entry expects
+    (`(expected)`) and one it does not (`! expected V`), and says why the entry expects it."""
+    (tmp_path / "small.pattern").write_text(SMALL, encoding="utf-8")
+    code = cli.main(["patterns", "--dir", str(tmp_path), "--no-confirm"])
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].startswith("incorrect: AddToSub vec[N=4] (static): @f: value mismatch")
+    assert lines[0].endswith("(1 of 2)") and lines[1].endswith("(2 of 2)")
+    assert lines[1].startswith("incorrect: AddToSub vec[N=?] (dynamic) ! expected correct")
+    [row] = [ln for ln in lines if ln.startswith("AddToSub  ")]
+    assert "incorrect (expected)" in row and "incorrect ! expected correct" in row
+    assert ("AddToSub: expects static incorrect, dynamic correct, mixed correct: "
+            "a known-bad rewrite: the results differ by 2") in out
+    assert code == 1 and out.rstrip().endswith("(exit 1)")
+
+
+def test_every_entry_that_expects_a_failure_says_why():
+    """`irverify patterns` prints each entry's reason under its table: an entry that expects a
+    verdict other than correct in some column has a `why`."""
+    missing = [p.name for p in load_catalogue() if set(p.expect.values()) != {"correct"} and not p.why]
+    assert missing == []

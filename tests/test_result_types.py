@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 
 from irverify.cli import main
+from irverify.records import read_records
 
 
 def _fn(name: str, arg: str, res: str, body: str) -> str:
@@ -18,7 +19,7 @@ def _run(capsys, tmp_path, a: str, b: str) -> tuple[int, dict]:
     pa.write_text(a)
     pb.write_text(b)
     code = main(["check", "--json", "--no-confirm", str(pa), str(pb)])
-    return code, json.loads(capsys.readouterr().out)
+    return code, read_records(capsys.readouterr().out)[0][0]
 
 
 def test_mlir_result_dtype_changed_is_incorrect(capsys, tmp_path):

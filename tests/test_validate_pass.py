@@ -1,13 +1,13 @@
 """``irverify validate-pass --iree-pipeline``: the reshape/bitcast-into-interface fold pass on
 IREE's own lit inputs (peer suite), split-input-file handling, JSON lines and exit codes."""
 
-import json
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from irverify.records import read_records
 from irverify.validate import split_cases
 from tests.paths import IREE_FOLD_RESHAPE as SUITE  # noqa: E402
 
@@ -20,8 +20,8 @@ EXIT = {"correct": 0, "incorrect": 1, "error": 2, "unsupported": 3, "unknown": 4
 def validate(path: Path, *extra: str):
     out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--iree-pipeline", PIPELINE,
                           "--split-input-file", "--json", *extra, str(path)], capture_output=True, text=True)
-    lines = [json.loads(line) for line in out.stdout.splitlines() if line.strip()]
-    return out.returncode, lines[:-1], lines[-1]
+    cases, summary = read_records(out.stdout)
+    return out.returncode, cases, summary
 
 
 def assert_case_ok(case: dict):
@@ -71,7 +71,7 @@ def test_split_file_verdicts_and_invalid_case(tmp_path):
                  "  return %y : tensor<4xi32>\n}\n")
     code, cases, summary = validate(f)
     assert [c["verdict"] for c in cases] == ["correct", "error"]
-    assert cases[1]["line"] == 5 and ":6:" in cases[1]["message"]
+    assert cases[1]["case"]["line"] == 5 and ":6:" in cases[1]["message"]
     assert summary["verdict"] == "error" and code == 2
 
 
@@ -90,8 +90,8 @@ def test_invalid_tvm_pass_expression_is_an_error(tmp_path):
     out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--tvm-pass", "relax.transform.X()",
                           "--json", str(f)], capture_output=True, text=True)
     assert out.returncode == 2
-    first = json.loads(out.stdout.splitlines()[0])
-    assert first["verdict"] == "error" and "invalid TVM pass expression" in first["message"]
+    [], summary = read_records(out.stdout)
+    assert summary["verdict"] == "error" and "invalid TVM pass expression" in summary["message"]
 
 
 MIN_MAX = "builtin.module(func.func(iree-codegen-replace-slow-min-max-ops))"
@@ -115,8 +115,7 @@ def test_report_quotes_the_changed_lines_and_emit_after_writes_the_output(tmp_pa
     chunks = after.read_text().split("\n// -----\n")
     assert len(chunks) == 2 and "@same" in chunks[0] and "arith.minnumf" in chunks[1]
     assert "minimumf" not in after.read_text()
-    lines = [json.loads(ln) for ln in subprocess.run(run[:-3] + ["--json", str(f)], capture_output=True,
-                                                      text=True).stdout.splitlines()]
+    lines, _ = read_records(subprocess.run(run[:-3] + ["--json", str(f)], capture_output=True, text=True).stdout)
     assert "diff" not in lines[0] and lines[0]["verdict"] == "correct"
     assert lines[1]["verdict"] == "incorrect" and "+    %0 = arith.minnumf %arg0, %arg1 : tensor<4xf32>" in lines[1]["diff"]
 
@@ -149,7 +148,7 @@ def test_unchanged_module_is_correct_without_encoding(tmp_path):
     def run(pipeline):
         out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--iree-pipeline", pipeline,
                               "--json", "--no-confirm", str(src)], capture_output=True, text=True)
-        return json.loads(out.stdout.splitlines()[0])
+        return read_records(out.stdout)[0][0]
 
     case = run("builtin.module(symbol-dce)")
     assert case["changed"] is False and case["verdict"] == "correct", case

@@ -4,7 +4,6 @@ pass-expression, pass-config and well-formedness handling."""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -16,6 +15,7 @@ import pytest
 pytest.importorskip("tvm")
 
 from irverify.errors import InputError  # noqa: E402
+from irverify.records import read_records
 from irverify.validate import Case, make_tvm_pass, parse_pass_config, validate_tvm_case  # noqa: E402
 from irverify.verify.check import Options  # noqa: E402
 from irverify.verify.verdict import Verdict  # noqa: E402
@@ -89,7 +89,7 @@ def test_mode_dropped_to_fast_is_incorrect_and_confirmed(name, mode):
     env = dict(os.environ, PYTHONPATH=str(REPO))
     out = subprocess.run([sys.executable, "-m", "irverify", "check", "--json", str(before), str(after)],
                          capture_output=True, text=True, cwd=REPO, env=env)
-    report = json.loads(out.stdout)
+    [report], _ = read_records(out.stdout)
     assert out.returncode == 1 and report["verdict"] == "incorrect"
     (fn,) = report["functions"]
     cex = fn["counterexample"]
@@ -110,7 +110,7 @@ def test_cli_json_and_exit_codes():
     env = dict(os.environ, PYTHONPATH=str(REPO))
     out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--json", "--tvm-pass", REORDER,
                           str(DATA / "simple_static_clip.py")], capture_output=True, text=True, cwd=REPO, env=env)
-    case, summary = [json.loads(line) for line in out.stdout.splitlines()]
+    [case], summary = read_records(out.stdout)
     assert out.returncode == 0 and case["verdict"] == "correct" and case["changed"] is True
     assert summary["verdict"] == "correct" and summary["cases"] == 1
     assert [f["name"] for f in case["functions"]] == ["main"]

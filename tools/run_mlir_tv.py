@@ -531,7 +531,7 @@ def pair_json(r: Result) -> dict:
     return {"name": r.case.name, "expected": r.case.expected, "verdict": r.record["verdict"],
             "status": r.outcome.status, "category": r.outcome.category, "reason": r.outcome.reason,
             "soundness_failure": r.outcome.soundness, "identity": r.case.identity,
-            "model": r.model, "time_s": r.record["time_s"], "message": r.record.get("message", ""),
+            "model": r.model, "time_s": r.record["timings"]["total_s"], "message": r.record.get("message", ""),
             "functions": [{k: f.get(k) for k in ("name", "verdict", "confirmed", "oracles", "message")}
                           | {"has_counterexample": f.get("counterexample") is not None}
                           for f in _functions(r.record)]}

@@ -53,18 +53,18 @@ def _pipeline_parses(pipeline: str) -> bool:
 
 def why_not(path: str, text: str, max_cases: int) -> str:
     """Why the file is not eligible ("" when it is)."""
-    from irverify.lit_corpus import run_lines
+    from irverify.lit_corpus import OTHER_TOOL, run_lines
     from irverify.validate import split_cases
 
-    runs = run_lines(path, text)
+    runs = [r for r in run_lines(path, text) if r.status != OTHER_TOOL]
     if not runs:
         return "no iree-opt RUN line"
     cases = 0
     for run in runs:
         if run.problem:
             return f"RUN#{run.index + 1}: {run.problem}"
-        if run.not_replayed:
-            return f"RUN#{run.index + 1}: not replayed {' '.join(run.not_replayed)}"
+        if run.dropped:
+            return f"RUN#{run.index + 1}: not replayed {'; '.join(run.dropped)}"
         if not _pipeline_parses(run.pipeline):
             return f"RUN#{run.index + 1}: pipeline does not parse with the installed IREE"
         cases += len(split_cases(text, run.split))

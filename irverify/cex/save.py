@@ -11,7 +11,9 @@ pattern the solver gave keeps it (a NaN's payload). An argument that is poison h
 entry ``NAME (poison)`` (its poison elements; the value entry holds 0 there). The entry
 ``__irverify__`` is a JSON string: ``{"functions": {"@f": {"arguments": [names in call
 order], "types": {name: type}}}}``. With counterexamples in several functions, every entry
-name is prefixed by its function (``@f:%x``)."""
+name is prefixed by its function (``@f:%x``). When execution ran the counterexample, the entries
+``(source output)`` and ``(target output)`` hold the differing output as each program computed
+it (the JSON report caps arrays of more than ``irverify.records.ARRAY_CAP`` elements)."""
 
 from __future__ import annotations
 
@@ -22,6 +24,7 @@ from irverify.errors import InputError
 from irverify.verify.verdict import Counterexample, Report
 
 POISON_SUFFIX = " (poison)"
+SOURCE_OUTPUT, TARGET_OUTPUT = "(source output)", "(target output)"
 META = "__irverify__"
 
 
@@ -43,8 +46,11 @@ def inputs_arrays(cex: Counterexample) -> dict[str, Any]:
             continue
         out[name] = _scalar_array(v, ty)
     for name, v in cex.tensors.items():
-        if isinstance(v, str):
-            raise InputError(f"--save-inputs: input {name} is too large to have been materialised ({v})")
+        if isinstance(v, str):  # too large to show: its contents, when the model gives them
+            v = v.build() if hasattr(v, "build") else None
+            if v is None:
+                raise InputError(f"--save-inputs: the contents of input {name} are not known "
+                                 f"(too large to have been materialised)")
         arr = np.array(v)
         if arr.dtype == object:  # integers wider than 64 bits: their decimal text
             arr = arr.astype(str)
@@ -91,6 +97,10 @@ def save_inputs(path: str, report: Report) -> int:
         prefix = f"@{f.name}:" if len(found) > 1 else ""
         for name, arr in inputs_arrays(cex).items():
             entries[prefix + name] = arr
+        conf = f.confirmation
+        if conf is not None and conf.source_output is not None:  # what execution computed
+            entries[prefix + SOURCE_OUTPUT] = np.asarray(conf.source_output)
+            entries[prefix + TARGET_OUTPUT] = np.asarray(conf.target_output)
         meta["functions"][f"@{f.name}"] = {
             "arguments": list(cex.arg_order),
             "types": {k: str(v) for k, v in cex.types.items()},

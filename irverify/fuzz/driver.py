@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import json
 import os
 import random
 import tempfile
@@ -101,7 +100,8 @@ def arm_named(name: str):
 
 
 def check_text(text: str, suffix: str, timeout_s: float) -> dict:
-    """``irverify check FILE --json --no-confirm`` on ``text``, in-process; its JSON object."""
+    """``irverify check FILE --json --no-confirm`` on ``text``, in-process; the case's JSON record
+    (``irverify.records``; the summary when no case was checked)."""
     from irverify.cli import main
 
     with tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False, encoding="utf-8") as f:
@@ -113,8 +113,10 @@ def check_text(text: str, suffix: str, timeout_s: float) -> dict:
             main(["check", path, "--json", "--no-confirm", "--timeout", str(timeout_s)])
     finally:
         os.unlink(path)
-    lines = [ln for ln in out.getvalue().splitlines() if ln.startswith("{")]
-    return json.loads(lines[-1]) if lines else {"verdict": "error", "message": "no JSON output"}
+    from irverify.records import read_records
+
+    cases, summary = read_records(out.getvalue())
+    return cases[0] if cases else summary or {"verdict": "error", "message": "no JSON output"}
 
 
 def make_case(arm, seed: int, number: int) -> Case:

@@ -1,6 +1,56 @@
 """Names of the approximations and assumptions a verdict may rest on, shared by the semantics
 that record them and the checks and reports that read them."""
 
+from dataclasses import dataclass
+
 # The approximation of a float sum computed exactly (IEEE) in index order: the model's own
 # counterexample inputs are exact, so execution compares its outputs bit for bit there.
 SUMMATION_ORDER = "float summation order in "
+
+
+# ----------------------------------------------------------------------------- contested readings
+#
+# Where the upstream definitions are silent or disputed, irverify picks a documented default (the
+# op's documented definition; where it has none, what the installed compiler's lowering does),
+# offers a flag for the other reading, and names the reading in every verdict that depends on
+# it: a semantics function asks ``ctx.reading(NAME)`` only where the choice matters (e.g. an
+# addition that may overflow), and the check then decides the function under the other
+# readings too; a verdict that changes with the reading lists it (``FunctionReport.assumptions``,
+# a report line, ``assumptions`` in JSON).
+
+
+@dataclass(frozen=True)
+class Contested:
+    """A point of semantics with several readings; ``readings[0]`` is the default."""
+
+    name: str  # also the command-line flag: --NAME=READING
+    readings: tuple[str, ...]
+    meaning: dict  # reading -> what it says
+    why_default: str
+
+    @property
+    def default(self) -> str:
+        return self.readings[0]
+
+    def describe(self, reading: str) -> str:
+        return f"--{self.name}={reading}: {self.meaning[reading]}"
+
+
+AFFINE_OVERFLOW = Contested(
+    "affine-overflow", ("wrap", "poison"),
+    {"wrap": "affine '+' wraps in 64 bits and a '*' that overflows is poison, as lower-affine "
+             "expands them (arith.addi, arith.muli overflow<nsw>)",
+     "poison": "affine arithmetic never overflows: a '+' or '*' that overflows 64 bits is poison"},
+    "the affine dialect does not define overflow; the installed lowering (lower-affine) emits a "
+    "wrapping addition",
+)
+
+MEMREF_ARGS = Contested(
+    "memref-args", ("may-alias", "noalias"),
+    {"may-alias": "distinct memref arguments may overlap unless the source marks one llvm.noalias "
+                  "(irverify.semantics.memref_alias)",
+     "noalias": "distinct memref arguments are assumed not to overlap"},
+    "MLIR lets the memref arguments of a function alias unless the IR says otherwise",
+)
+
+CONTESTED = {c.name: c for c in (AFFINE_OVERFLOW, MEMREF_ARGS)}

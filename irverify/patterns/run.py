@@ -10,7 +10,6 @@ Exit code: 0 when every column has the verdict the entry expects (``expect``; de
 from __future__ import annotations
 
 import dataclasses
-import json
 import time
 from dataclasses import dataclass, field
 
@@ -44,15 +43,16 @@ class InstanceResult:
     after_text: str = ""
     time_s: float = 0.0
 
-    def to_json(self) -> dict:
-        return {
-            "instance": self.instance.label,
-            "column": self.instance.column,
-            "verdict": self.verdict.value,
-            "message": self.message,
-            "functions": [f.to_json() for f in self.report.functions] if self.report else [],
-            "time_s": round(self.time_s, 4),
-        }
+    def record(self, p: Pattern, index: int) -> dict:
+        """The instance's case record (``irverify.records``): ``input.name`` is
+        ``PATTERN/INSTANCE``, ``case.line`` the line of its shape; with its ``column`` and the
+        verdict the entry ``expected`` there."""
+        from irverify.records import case_record, input_of
+
+        input_ = input_of(p.path, None, p.pass_text if p.pass_kind else None, name=f"{p.name}/{self.instance.label}")
+        return case_record("patterns", input_, self.verdict, self.report, self.message, self.time_s,
+                           index, self.instance.shape.line, column=self.instance.column,
+                           expected=p.expect[self.instance.column])
 
 
 @dataclass
@@ -68,14 +68,14 @@ class PatternResult:
     def ok(self) -> bool:
         return all(self.column(c) is None or self.column(c).value == self.pattern.expect[c] for c in COLUMNS)
 
-    def to_json(self) -> dict:
+    def summary(self) -> dict:
+        """The entry's row of the table (the ``patterns`` list of the summary record)."""
         p = self.pattern
         return {
             "name": p.name, "project": p.project, "rewrite": p.rewrite, "source": p.source,
-            "file": p.path, "line": p.line, "fp": p.fp,
+            "issue": p.issue or None, "file": p.path, "line": p.line, "fp": p.fp,
             "columns": {c: (v.value if (v := self.column(c)) else None) for c in COLUMNS},
-            "expected": p.expect, "ok": self.ok,
-            "instances": [r.to_json() for r in self.instances],
+            "expected": p.expect, "why": p.why or None, "ok": self.ok,
         }
 
 
@@ -184,54 +184,112 @@ def check_instance(p: Pattern, inst: Instance, opts) -> InstanceResult:
     return res
 
 
-def run_patterns(patterns: list[Pattern], opts) -> list[PatternResult]:
-    return [PatternResult(p, [check_instance(p, i, opts) for i in p.instances()]) for p in patterns]
+def run_patterns(patterns: list[Pattern], opts, on_instance=None) -> list[PatternResult]:
+    """Check every instance of every entry; ``on_instance(pattern, index, result)`` is called
+    as each one is checked."""
+    results = []
+    for p in patterns:
+        res = PatternResult(p)
+        for k, inst in enumerate(p.instances()):
+            res.instances.append(check_instance(p, inst, opts))
+            if on_instance is not None:
+                on_instance(p, k, res.instances[-1])
+        results.append(res)
+    return results
 
 
 # ----------------------------------------------------------------------------- output
 
 
+def cell(r: PatternResult, col: str) -> str:
+    """A table cell: the column's verdict; ``(expected)`` when the entry expects a verdict other
+    than correct and got it; ``! expected V`` when it differs from the expected ``V``."""
+    v = r.column(col)
+    if v is None:
+        return "-"
+    expected = r.pattern.expect[col]
+    if v.value != expected:
+        return f"{v.value} ! expected {expected}"
+    return v.value + (" (expected)" if expected != "correct" else "")
+
+
 def format_table(results: list[PatternResult]) -> str:
-    """The pattern x column table; a verdict the entry does not expect is marked with ``!``."""
+    """The pattern x column table, saying which verdicts are expected (see ``cell``)."""
     width = max([len("pattern")] + [len(r.pattern.name) for r in results])
-    head = f"{'pattern':<{width}}  " + "  ".join(f"{c:<13}" for c in COLUMNS) + "  instances"
+    cells = [[cell(r, c) for c in COLUMNS] for r in results]
+    widths = [max([len(c)] + [len(row[k]) for row in cells]) for k, c in enumerate(COLUMNS)]
+    head = f"{'pattern':<{width}}  " + "  ".join(f"{c:<{w}}" for c, w in zip(COLUMNS, widths)) + "  instances"
     lines = [head, "-" * len(head)]
-    for r in results:
-        cells = []
-        for c in COLUMNS:
-            v = r.column(c)
-            text = "-" if v is None else v.value
-            if v is not None and v.value != r.pattern.expect[c]:
-                text += " !"
-            cells.append(f"{text:<13}")
-        lines.append(f"{r.pattern.name:<{width}}  " + "  ".join(cells) + f"  {len(r.instances)}")
+    for r, row in zip(results, cells):
+        lines.append(f"{r.pattern.name:<{width}}  " + "  ".join(f"{t:<{w}}" for t, w in zip(row, widths))
+                     + f"  {len(r.instances)}")
     return "\n".join(lines)
 
 
-def format_details(results: list[PatternResult]) -> list[str]:
+def format_reasons(results: list[PatternResult]) -> list[str]:
+    """Why each entry that expects a verdict other than ``correct`` expects it (its ``why``, else
+    its ``doc``), with the issue it comes from."""
     lines = []
     for r in results:
-        for i in r.instances:
-            if i.verdict is not Verdict.CORRECT:
-                lines.append(f"{r.pattern.name} {i.instance.label} ({i.instance.column}): {i.verdict.value}"
-                             + (f": {i.message}" if i.message else ""))
+        p = r.pattern
+        if all(v == "correct" for v in p.expect.values()):
+            continue
+        values = set(p.expect.values())
+        expected = values.pop() if len(values) == 1 else ", ".join(f"{c} {v}" for c, v in p.expect.items())
+        issue = f" [{p.issue}]" if p.issue else ""
+        lines.append(f"{p.name}: expects {expected}{issue}: {p.why or p.doc or 'no reason given'}")
     return lines
+
+
+def instance_line(p: Pattern, res: InstanceResult) -> str:
+    """One instance as it is checked: ``VERDICT: PATTERN INSTANCE (COLUMN)[: message] [time]``."""
+    expected = p.expect[res.instance.column]
+    mark = "" if res.verdict.value == expected else f" ! expected {expected}"
+    msg = f": {res.message.splitlines()[0]}" if res.message and res.verdict is not Verdict.CORRECT else ""
+    return (f"{res.verdict.value}: {p.name} {res.instance.label} ({res.instance.column}){mark}{msg} "
+            f"[{res.time_s:.2f} s]")
 
 
 def main(args, opts) -> int:
     from irverify.patterns.catalogue import load_catalogue, select
+    from irverify.progress import Progress
+    from irverify.records import emit, summary_record
 
     patterns = select(load_catalogue(getattr(args, "dir", None)), list(args.names))
-    results = run_patterns(patterns, opts)
+    total = sum(len(p.instances()) for p in patterns)
+    start = time.perf_counter()
+    records: list[dict] = []
+    progress = Progress(total, unit="instance")
+    done = 0
+
+    def on_instance(p: Pattern, k: int, res: InstanceResult) -> None:
+        nonlocal done
+        done += 1
+        if args.json:
+            records.append(res.record(p, k))
+            progress.call(emit, records[-1])
+        else:
+            progress.line(instance_line(p, res) + f" ({done} of {total})")
+        progress.status(p.name)
+        progress.advance()
+
+    try:
+        results = run_patterns(patterns, opts, on_instance)
+    finally:
+        progress.close()
     ok = all(r.ok for r in results)
+    code = 0 if ok else 1
     if args.json:
-        print(json.dumps({"ok": ok, "patterns": [r.to_json() for r in results]}))
-    else:
-        print(format_table(results))
-        details = format_details(results)
-        if details:
-            print()
-            print("\n".join(details))
-        if not ok:
-            print("\n! differs from the verdict the entry expects")
-    return 0 if ok else 1
+        emit(summary_record("patterns", records, code, time.perf_counter() - start, ok=ok,
+                            patterns=[r.summary() for r in results]))
+        return code
+    print()
+    print(format_table(results))
+    reasons = format_reasons(results)
+    if reasons:
+        print()
+        print("Expected verdicts other than correct:")
+        print("\n".join("  " + line for line in reasons))
+    print()
+    print("all verdicts as expected" if ok else "! a verdict differs from the one the entry expects (exit 1)")
+    return code

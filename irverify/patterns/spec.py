@@ -19,7 +19,8 @@ A ``.pattern`` file holds one or more entries::
     }
 
 Fields: ``project``, ``rewrite`` (the upstream pattern or pass name), ``source`` (upstream path)
-are required; ``doc``, ``issue``, ``expect`` and ``fp`` are optional. ``fp real`` (or
+are required; ``doc``, ``issue``, ``expect``, ``why`` and ``fp`` are optional (``why`` says why an
+``expect`` names a verdict other than ``correct``; ``irverify patterns`` prints it under its table). ``fp real`` (or
 ``abstract``, ``ieee``) fixes the float model of every check of the entry, overriding
 ``--fp``: for rewrites that hold only over the reals (e.g. moving a scale factor), whose
 ``correct`` then carries the ``real-only`` note. Exactly one way of producing the
@@ -98,7 +99,7 @@ unchanged: TEMPLATE_KIND "unchanged" for_columns?
 after_file: TEMPLATE_KIND "file" for_columns? STRING
 for_columns: "for" NAME ("," NAME)*
 
-META_KEY: "project" | "rewrite" | "source" | "doc" | "issue"
+META_KEY: "project" | "rewrite" | "source" | "doc" | "issue" | "why"
 TEMPLATE_KIND: "before" | "after"
 DYN: "?"
 NAME: /[A-Za-z_][A-Za-z0-9_.-]*/
@@ -218,6 +219,7 @@ class Pattern:
     source: str = ""
     doc: str = ""
     issue: str = ""
+    why: str = ""  # why ``expect`` names a verdict other than correct (shown by ``irverify patterns``)
     pass_kind: str | None = None
     pass_text: str | None = None
     fp: str | None = None  # the float model of every check of this entry (None: the run's)

@@ -3,7 +3,9 @@
 
 An affine map is evaluated over index terms: the operands are the map's dimensions followed by
 its symbols. The meaning is that of MLIR's ``lower-affine`` expansion into ``arith`` (index is
-64 bits): ``+`` is a wrapping ``arith.addi``, ``*`` is ``arith.muli overflow<nsw>`` (a product
+64 bits): ``+`` is a wrapping ``arith.addi`` (the default reading of the contested point
+``affine-overflow``, ``irverify.model.assumptions``; with ``--affine-overflow=poison`` an
+addition that overflows is poison, as if affine arithmetic never overflowed), ``*`` is ``arith.muli overflow<nsw>`` (a product
 that overflows is poison, not UB), ``floordiv`` rounds toward negative infinity and ``mod`` is
 the non-negative remainder (``arith.divsi``/``remsi`` with sign fix-ups, exact on 64-bit
 values), ``ceildiv`` rounds toward positive infinity except that its expansion negates the
@@ -20,14 +22,10 @@ from typing import Any
 from irverify.errors import Unsupported
 from irverify.ir.affine import AffineExpr, AffineMap, BinExpr, Const, Dim, Sym
 from irverify.ir.core import IndexType, Op
-from irverify.semantics.registry import semantics as _register
+from irverify.semantics.registry import semantics
 from irverify.model.values import Scalar, any_poison
 from irverify.smt import terms as t
 
-
-def semantics(name: str, attrs: tuple[str, ...] = ()):
-    """Register an affine op; affine ops handle poison scalar operands themselves."""
-    return _register(name, attrs, poison=True)
 
 
 INDEX_MIN = -(1 << 63)
@@ -52,8 +50,14 @@ def eval_affine(expr: AffineExpr, dims: Sequence[Any], syms: Sequence[Any], ctx=
         raise Unsupported(f"affine expression {expr}")
     lhs = eval_affine(expr.lhs, dims, syms, ctx, what, poison)
     rhs = eval_affine(expr.rhs, dims, syms, ctx, what, poison)
-    if expr.kind == "add":  # arith.addi: wraps
-        return t.wrap_signed(lhs + rhs, 64)
+    if expr.kind == "add":  # arith.addi: wraps (or, in the other reading, overflow is poison)
+        exact = lhs + rhs
+        overflow = t.not_(t.in_signed_range(exact, 64))
+        if ctx is not None and t.static_bool(overflow) is not False and ctx.reading("affine-overflow") == "poison":
+            if poison is None:
+                raise Unsupported(f"{what}: an addition that may overflow where its poison is not tracked")
+            poison.append(overflow)
+        return t.wrap_signed(exact, 64)
     if expr.kind == "mul":  # arith.muli overflow<nsw>: an overflow is poison
         exact = lhs * rhs
         if poison is not None:
@@ -137,7 +141,6 @@ def _basis(ctx, op: Op, dynamic: Sequence[Scalar]) -> list[Any]:
     for v in dynamic:
         if not isinstance(v, Scalar) or not isinstance(v.type, IndexType):
             raise Unsupported(f"'{op.name}' basis operand that is not an index", op.loc)
-        ctx.require_not_poison(v, f"{op.name}: a basis element")
     return static_or_dynamic(static, dynamic)
 
 
@@ -147,7 +150,7 @@ def _index_operands(op: Op, values: Sequence[Any]) -> None:
             raise Unsupported(f"'{op.name}' operand that is not an index (vectors of indices are not modelled)", op.loc)
 
 
-@semantics("affine.delinearize_index", attrs=("static_basis",))
+@semantics("affine.delinearize_index", attrs=("static_basis",), poison_ub={"1:": "a basis element"})
 def delinearize_index(ctx, op: Op, x, *dynamic):
     """``%r:N = affine.delinearize_index %x into (B_0, ..., B_{N-1})`` (or without ``B_0``):
     ``r_0 = x floordiv (B_1 * ... * B_{N-1})``, ``r_k = (x mod (B_k * ... * B_{N-1})) floordiv
@@ -178,7 +181,8 @@ def delinearize_index(ctx, op: Op, x, *dynamic):
     return out
 
 
-@semantics("affine.linearize_index", attrs=("static_basis", "disjoint"))
+@semantics("affine.linearize_index", attrs=("static_basis", "disjoint"),
+           poison_ub={"segment 1": "a basis element"})
 def linearize_index(ctx, op: Op, *operands):
     """``affine.linearize_index [i_0, ..., i_{N-1}] by (B_0, ..., B_{N-1})`` (or without
     ``B_0``) is ``sum_k i_k * (B_{k+1} * ... * B_{N-1})``; an overflow of index in that

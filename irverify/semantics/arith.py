@@ -19,14 +19,10 @@ from __future__ import annotations
 from irverify.errors import Unsupported
 from irverify.ir.core import DenseAttr, EnumAttr, FloatAttr, FloatType, IndexType, IntType, Op, TensorType
 from irverify.semantics.common import elementwise, tensor_from_template
-from irverify.semantics.registry import semantics as _register
+from irverify.semantics.registry import semantics
 from irverify.model.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 
-
-def semantics(name: str, attrs: tuple[str, ...] = ()):
-    """Register an arith op; arith ops handle poison scalar operands themselves."""
-    return _register(name, attrs, poison=True)
 
 
 INDEX_BITS = 64

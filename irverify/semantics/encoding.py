@@ -67,7 +67,8 @@ def _same_extents(ctx, op: Op, a: list, b: list, what: str) -> None:
         ctx.add_ub(x != y, f"{op.name}: {what} in dim {k}")
 
 
-@semantics("iree_encoding.set_encoding", attrs=("operandSegmentSizes",))
+@semantics("iree_encoding.set_encoding", attrs=("operandSegmentSizes",),
+           poison_ub={"1:": "an encoding dim"})
 def set_encoding(ctx, op: Op, src, *encoding_dims):
     """An encoding change that keeps the operand's extents (see above)."""
     if encoding_dims:
@@ -80,7 +81,8 @@ def set_encoding(ctx, op: Op, src, *encoding_dims):
     return encoding_change(ctx, op, src, list(src.dims))
 
 
-@semantics("iree_encoding.unset_encoding", attrs=("operandSegmentSizes",))
+@semantics("iree_encoding.unset_encoding", attrs=("operandSegmentSizes",),
+           poison_ub={"1:": "a result extent"})
 def unset_encoding(ctx, op: Op, src, *dims):
     """An encoding change to the declared result extents (see above)."""
     sizes = op.attrs.get("operandSegmentSizes")

@@ -20,7 +20,7 @@ from irverify.model.values import Tensor
 from irverify.smt import terms as t
 
 
-@semantics("flow.dispatch.region")
+@semantics("flow.dispatch.region", poison_ub={"all": "a declared extent"}, memory="regions")
 def dispatch_region(ctx, op: Op, *operands):
     """The body's ``flow.return`` operands; a declared dynamic extent must be the returned one."""
     sizes = op.attrs.get("operandSegmentSizes")
@@ -80,7 +80,7 @@ def _result_dims(ctx, op: Op, declared) -> list:
     return dims
 
 
-@semantics("flow.tensor.reshape")
+@semantics("flow.tensor.reshape", poison_ub={"all": "an extent"})
 def tensor_reshape(ctx, op: Op, *args):
     """The same elements in row-major order with the result's extents; UB unless the element
     counts agree."""
@@ -96,7 +96,7 @@ def tensor_reshape(ctx, op: Op, *args):
                       lambda idx: delinearize(linearize(idx, dims), src.dims) if src.rank else [])
 
 
-@semantics("flow.tensor.slice")
+@semantics("flow.tensor.slice", poison_ub={"all": "an extent, start or length"})
 def tensor_slice(ctx, op: Op, *args):
     """``result[i] = source[start + i]`` with extents ``lengths``; UB unless the slice lies in
     the source."""
@@ -116,7 +116,7 @@ def tensor_slice(ctx, op: Op, *args):
     return map_tensor(op.results[0].type, dims, src, lambda idx: [s.term + i for s, i in zip(starts, idx)])
 
 
-@semantics("flow.tensor.update")
+@semantics("flow.tensor.update", poison_ub={"all": "an extent or start index"})
 def tensor_update(ctx, op: Op, *args):
     """``target`` with ``update`` written at ``start``; UB unless it lies inside ``target``."""
     target, target_dims, starts, update, update_dims = operand_segments(op, args, 5)
@@ -147,7 +147,7 @@ def tensor_update(ctx, op: Op, *args):
     return Tensor(op.results[0].type, list(target.dims), elem, defined)
 
 
-@semantics("flow.tensor.splat", poison=True)
+@semantics("flow.tensor.splat", poison_ub={"1:": "an extent"})
 def tensor_splat(ctx, op: Op, value, *res_dims):
     """A tensor of the result's extents, every element ``value`` (a poison ``value`` makes every
     element poison, as ``linalg.fill`` does; a poison extent is UB)."""
@@ -155,15 +155,13 @@ def tensor_splat(ctx, op: Op, value, *res_dims):
 
     if not isinstance(value, Scalar):
         raise Unsupported("flow.tensor.splat of a non-scalar", op.loc)
-    for d in res_dims:
-        ctx.require_not_poison(d, "an extent of 'flow.tensor.splat'")
     _plain(op)
     dims = _result_dims(ctx, op, list(res_dims))
     defined = None if value.poison is None else (lambda _i, p=value.poison: t.not_(p))
     return Tensor(op.results[0].type, dims, lambda _i, v=value.term: v, defined)
 
 
-@semantics("flow.tensor.encode", attrs=("operandSegmentSizes",))
+@semantics("flow.tensor.encode", attrs=("operandSegmentSizes",), poison_ub={"1:": "an extent"})
 def tensor_encode(ctx, op: Op, src, *dims):
     """An encoding change (``semantics/encoding.py``)."""
     from irverify.semantics import encoding
@@ -171,7 +169,8 @@ def tensor_encode(ctx, op: Op, src, *dims):
     return encoding.tensor_encode(ctx, op, src, *dims)
 
 
-@semantics("flow.tensor.load", attrs=("operandSegmentSizes",))
+@semantics("flow.tensor.load", attrs=("operandSegmentSizes",),
+           poison_ub={"1:": "an extent or index"})
 def tensor_load(ctx, op: Op, src, *rest):
     """``flow.tensor.load %t[%i...] : tensor<...>{dims}``: "the element at the given location from
     within the tensor" (``TensorLoadOp``), as ``tensor.extract``: a poison element gives a poison
@@ -196,7 +195,8 @@ def tensor_load(ctx, op: Op, src, *rest):
 # ----------------------------------------------------------------------------- dispatch.workgroups
 
 
-@semantics("flow.dispatch.workgroups", attrs=("operandSegmentSizes", "tied_operands"), poison=True)
+@semantics("flow.dispatch.workgroups", attrs=("operandSegmentSizes", "tied_operands"),
+           poison_ub={"segment 0": "a workload operand", "segment 2": "an argument extent", "segment 3": "a result extent"})
 def dispatch_workgroups(ctx, op: Op, *operands):
     """``flow.dispatch.workgroups[WORKLOAD](ARGS) : (TYPES) -> RESULTS = (BLOCK ARGS) { BODY }
     count(...) { ... }`` (``FlowOps.td``, ``DispatchWorkgroupsOp``): "from the outside the dispatch
@@ -222,13 +222,9 @@ def dispatch_workgroups(ctx, op: Op, *operands):
     from irverify.model.values import Scalar
 
     workload, args, arg_dims, res_dims = operand_segments(op, list(operands), 4)
-    for w in workload:
-        ctx.require_not_poison(w, "a workload operand of 'flow.dispatch.workgroups'")
     ties = op.attrs.get("tied_operands")
     if ties is not None and (not isinstance(ties, list) or any(int(k) != -1 for k in ties)):
         raise Unsupported(f"flow.dispatch.workgroups with tied results {ties}", op.loc)
-    for d in [*arg_dims, *res_dims]:
-        ctx.require_not_poison(d, "a declared extent of 'flow.dispatch.workgroups'")
     arg_dims_it, res_dims_it = iter(arg_dims), iter(res_dims)
     if len(op.regions) != 2 or len(op.regions[0]) != 1:
         raise Unsupported("flow.dispatch.workgroups of an unexpected form", op.loc)
@@ -309,7 +305,7 @@ def _zero(ctx, elem):
 # ----------------------------------------------------------------------------- dispatch, trace
 
 
-@semantics("flow.dispatch", attrs=("entry_points", "operandSegmentSizes", "tied_operands"), poison=True)
+@semantics("flow.dispatch", attrs=("entry_points", "operandSegmentSizes", "tied_operands"))
 def dispatch(ctx, op: Op, *operands):
     """``flow.dispatch @ex::@entry[WORKLOAD](ARGS) : (TYPES) -> RESULTS`` (``FlowOps.td``,
     ``DispatchOp``): runs an executable's entry point on tensors and returns new tensors. The
@@ -339,7 +335,7 @@ TRACE_NOTE = ("flow.tensor.trace prints tensors to a debugging trace; irverify c
               "values functions compute, not the trace")
 
 
-@semantics("flow.tensor.trace", attrs=("key", "operandSegmentSizes"), poison=True)
+@semantics("flow.tensor.trace", attrs=("key", "operandSegmentSizes"), pure=False)
 def tensor_trace(ctx, op: Op, *operands):
     """``flow.tensor.trace "KEY" = [VALUES]`` (``FlowOps.td``, ``TensorTraceOp``): "traces one or
     more tensor values at runtime" -- a debugging side channel with no results. It changes no

@@ -8,7 +8,7 @@ from irverify.ir.core import Op
 from irverify.semantics.registry import semantics
 
 
-@semantics("func.call", attrs=("callee",), poison=True)
+@semantics("func.call", attrs=("callee",), memory="regions")
 def call(ctx, op: Op, *args):
     """Inline the callee's body on the arguments (its UB becomes the caller's; poison arguments
     stay poison)."""

@@ -182,7 +182,7 @@ def constant_load(ctx, op: Op):
 
 
 @semantics("hal.interface.binding.subspan",
-           attrs=("layout", "binding", "alignment", "descriptor_flags"))
+           attrs=("layout", "binding", "alignment", "descriptor_flags"), poison_ub={"all": "an offset or extent"})
 def binding_subspan(ctx, op: Op, *args):
     """A dense row-major view of binding ``binding`` at byte ``offset`` (0 when absent).
     ``descriptor_flags`` (ReadOnly/Indirect) do not change the contents; ``alignment`` promises
@@ -284,7 +284,7 @@ def check_slice(ctx, view: View, dims_ops, offsets, sizes, strides, what: str) -
 
 
 @semantics("iree_tensor_ext.dispatch.tensor.load",
-           attrs=("static_offsets", "static_sizes", "static_strides"))
+           attrs=("static_offsets", "static_sizes", "static_strides"), poison_ub={"1:": "an offset, size, stride or extent"}, memory="read")
 def dispatch_load(ctx, op: Op, src: View, *args):
     """``tensor.extract_slice`` of the view (``r[i] = view[off + i*stride]``), with unit dims
     dropped per the rank-reduction rule; reads the binding's current contents."""
@@ -319,7 +319,7 @@ def dispatch_load(ctx, op: Op, src: View, *args):
 
 
 @semantics("iree_tensor_ext.dispatch.tensor.store",
-           attrs=("static_offsets", "static_sizes", "static_strides"))
+           attrs=("static_offsets", "static_sizes", "static_strides"), poison_ub={"2:": "an offset, size, stride or extent"}, memory="write")
 def dispatch_store(ctx, op: Op, value: Tensor, dst: View, *args):
     """``dst := tensor.insert_slice(value, dst, offsets, sizes, strides)`` on the binding's
     buffer; the value's dims must equal the (non-dropped) sizes, else UB."""
@@ -360,7 +360,7 @@ def _from_bits(ctx, x, ty):
     return from_bits(ctx.fp, x, ty)
 
 
-@semantics("iree_tensor_ext.bitcast")
+@semantics("iree_tensor_ext.bitcast", poison_ub={"1:": "an extent"})
 def bitcast(ctx, op: Op, src: Tensor, *args):
     """Reinterpret the bytes of each innermost row (little-endian); only the innermost dim and
     the element type may change, the outer dims are the same. An element made of several

@@ -40,15 +40,11 @@ from irverify.errors import Unsupported
 from irverify.ir.affine import AffineMap, BinExpr, Const, Dim
 from irverify.ir.core import Block, EnumAttr, IndexType, IntType, Op, Value
 from irverify.semantics.common import tensor_from_template
-from irverify.semantics.registry import semantics as _register
+from irverify.semantics.registry import semantics
 from irverify.model.values import Scalar, Tensor, any_poison
 from irverify.smt import terms as t
 from irverify.smt.float_fold import is_exact as fold_is_exact
 
-
-def semantics(name: str, attrs: tuple[str, ...] = ()):
-    """Register a linalg op; linalg ops handle poison scalar operands themselves."""
-    return _register(name, attrs, poison=True)
 
 
 # Static reduction sizes unrolled exactly (integer bodies / float bodies under --fp=real).

@@ -71,7 +71,7 @@ def _run(ctx, op: Op, block, idx) -> list[Scalar]:
     return outs
 
 
-@semantics("iree_linalg_ext.map_load")
+@semantics("iree_linalg_ext.map_load", memory="buffers")
 def map_load(ctx, op: Op, source: Tensor, output: Tensor):
     """``result[o] = source[s(o)]`` where ``s(o)`` lies in ``source``, else ``pad(o)``."""
     _tensors(op, source, output)
@@ -98,7 +98,7 @@ def map_load(ctx, op: Op, source: Tensor, output: Tensor):
     return tensor_from_template(ctx, rtype, list(output.dims), make)
 
 
-@semantics("iree_linalg_ext.map_store")
+@semantics("iree_linalg_ext.map_store", memory="buffers")
 def map_store(ctx, op: Op, inp: Tensor, output):
     """``result[p] = input[i]`` for the masked ``i`` with ``o(i) = p``, else ``output[p]``; the
     input may be a fixed-size vector (the vectorized form, which stores the same elements). Into
@@ -471,7 +471,7 @@ def _plain_arg(ctx, tensor: Tensor, idx) -> list:
 # dim where the yielded value has another extent is UB (as ``tensor.cast``).
 
 
-@semantics("iree_linalg_ext.custom_op", attrs=("indexing_maps", "iterator_types"))
+@semantics("iree_linalg_ext.custom_op", attrs=("indexing_maps", "iterator_types"), memory="regions")
 def custom_op(ctx, op: Op, *operands):
     """The region applied to the operands (see above)."""
     from irverify.semantics.common import result_dims

@@ -115,7 +115,7 @@ def _inverse(perm: list[int]) -> list[int]:
 @semantics(NAME, attrs=("strides", "dilations", "static_kernel_size", "static_offsets",
                         "static_output_sizes", "batch_pos", "m_pos", "k_pos", "input_k_perm",
                         "output_perm", "static_input_pad_low", "static_input_pad_high",
-                        "static_output_pad_low", "static_output_pad_high"), poison=True)
+                        "static_output_pad_low", "static_output_pad_high"))
 def im2col(ctx, op: Op, *operands):
     """The element of each output position as in the module docstring."""
     seg = op.attrs.get("operandSegmentSizes")

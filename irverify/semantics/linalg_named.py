@@ -18,13 +18,9 @@ from irverify.ir.affine import AffineMap, Dim
 from irverify.ir.float_bits import literal_bits
 from irverify.ir.core import Block, EnumAttr, FloatAttr, FloatType, IndexType, IntType, Op, TensorType, Value
 from irverify.semantics.linalg import Structured, run_structured
-from irverify.semantics.registry import semantics as _register
+from irverify.semantics.registry import semantics
 from irverify.model.values import Scalar, any_poison
 
-
-def semantics(name: str, attrs: tuple[str, ...] = ()):
-    """Register a linalg op; linalg ops handle poison scalar operands themselves."""
-    return _register(name, attrs, poison=True)
 
 
 # ----------------------------------------------------------------------------- body building

@@ -53,7 +53,8 @@ def _plain(op: Op, *values) -> None:
             raise Unsupported(f"'{op.name}' on a value that is not a plain tensor", op.loc)
 
 
-@semantics("linalg.pack", attrs=("inner_dims_pos", "outer_dims_perm", "static_inner_tiles"))
+@semantics("linalg.pack", attrs=("inner_dims_pos", "outer_dims_perm", "static_inner_tiles"),
+           poison_ub={"segment 3": "an inner tile size"})
 def pack(ctx, op: Op, *args):
     """See the module docstring."""
     src, dest, padding, dyn_tiles = operand_segments(op, args, 4)
@@ -110,7 +111,8 @@ def pack(ctx, op: Op, *args):
     return Tensor(op.results[0].type, list(dest.dims), elem, defined)
 
 
-@semantics("linalg.unpack", attrs=("inner_dims_pos", "outer_dims_perm", "static_inner_tiles"))
+@semantics("linalg.unpack", attrs=("inner_dims_pos", "outer_dims_perm", "static_inner_tiles"),
+           poison_ub={"all": "an inner tile size"})  # its only scalar operands
 def unpack(ctx, op: Op, *args):
     """See the module docstring."""
     sizes = op.attrs.get("operandSegmentSizes")

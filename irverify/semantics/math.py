@@ -66,7 +66,7 @@ def _unary(name: str, fn: str):
 
     sem.__name__ = name
     sem.__doc__ = f"``math.{name}``: " + ("exact" if fn in EXACT_UNARY else f"the uninterpreted function {fn}")
-    return semantics(f"math.{name}", attrs=("fastmath",), poison=True)(sem)
+    return semantics(f"math.{name}", attrs=("fastmath",))(sem)
 
 
 def _binary(name: str, fn: str):
@@ -80,7 +80,7 @@ def _binary(name: str, fn: str):
     sem.__name__ = name
     sem.__doc__ = (f"``math.{name}``: " + ("the sign of the second operand on the first (exact)" if fn == "copysign"
                                            else f"the uninterpreted function {fn} of two floats"))
-    return semantics(f"math.{name}", attrs=("fastmath",), poison=True)(sem)
+    return semantics(f"math.{name}", attrs=("fastmath",))(sem)
 
 
 for _name, _fn in UNARY.items():

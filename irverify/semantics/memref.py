@@ -235,7 +235,9 @@ def _no_access_alignment(op: Op) -> None:
 # ----------------------------------------------------------------------------- memref ops
 
 
-@semantics("memref.load", attrs=("nontemporal", "alignment"))
+@semantics("memref.load", attrs=("nontemporal", "alignment"),
+           poison_ub={"1:": "an index"},
+           memory="read")
 def load(ctx, op: Op, src, *idx: Scalar):
     """The element at ``idx`` (UB out of bounds); an element never written is poison."""
     _no_access_alignment(op)
@@ -245,7 +247,9 @@ def load(ctx, op: Op, src, *idx: Scalar):
     return Scalar(value, m.type.elem, None if t.static_bool(defined) is True else t.not_(defined))
 
 
-@semantics("memref.store", attrs=("nontemporal", "alignment"))
+@semantics("memref.store", attrs=("nontemporal", "alignment"),
+           poison_ub={"2:": "an index"},
+           memory="write")
 def store(ctx, op: Op, value: Scalar, dst, *idx: Scalar):
     """Write ``value`` at ``idx`` (UB out of bounds); a poison value makes the element poison."""
     _no_access_alignment(op)
@@ -293,7 +297,9 @@ def _vector_window(ctx, op: Op, m: MemRef, idx: list[Scalar], shape: tuple[int, 
     return MemRef(m.type, m.key, m.base, offsets, sizes, strides, dropped)
 
 
-@semantics("vector.load", attrs=("nontemporal", "alignment"))
+@semantics("vector.load", attrs=("nontemporal", "alignment"),
+           poison_ub={"1:": "an index"},
+           memory="read")
 def vector_load(ctx, op: Op, src, *idx: Scalar):
     """``vector.load %m[%i...] : memref, vector<S>``: the elements of ``%m`` from ``%i`` on in its
     innermost ``rank(S)`` dims (MLIR ``VectorOps.td``); out of bounds is UB (see above)."""
@@ -309,7 +315,9 @@ def vector_load(ctx, op: Op, src, *idx: Scalar):
     return Tensor(vt, [t.int_val(n) for n in vt.shape], snap.at, snap.defined)
 
 
-@semantics("vector.store", attrs=("nontemporal", "alignment"))
+@semantics("vector.store", attrs=("nontemporal", "alignment"),
+           poison_ub={"2:": "an index"},
+           memory="write")
 def vector_store(ctx, op: Op, value, dst, *idx: Scalar):
     """``vector.store %v, %m[%i...]``: writes ``%v`` where ``vector.load`` reads (MLIR
     ``VectorOps.td``); out of bounds is UB (see above)."""
@@ -324,7 +332,7 @@ def vector_store(ctx, op: Op, value, dst, *idx: Scalar):
     write(ctx, w, Tensor(TensorType(tuple(vt.shape), vt.elem), value.dims, value.at, value.defined))
 
 
-@semantics("vector.maskedstore", attrs=("alignment",))
+@semantics("vector.maskedstore", attrs=("alignment",), poison_ub={"1:": "an index"}, memory="write")
 def vector_maskedstore(ctx, op: Op, base, *rest):
     """``vector.maskedstore %m[%i...], %mask, %v`` (MLIR ``VectorOps.td``): lane ``j`` of the 1-D
     ``%v`` is stored at ``%m[%i..., %i_last + j]`` when mask bit ``j`` is set; masked-off lanes
@@ -376,7 +384,7 @@ def vector_maskedstore(ctx, op: Op, base, *rest):
 SCATTER_LANES = 4096  # lanes of a vector.scatter whose positions are read one by one
 
 
-@semantics("vector.scatter", attrs=("alignment",))
+@semantics("vector.scatter", attrs=("alignment",), poison_ub={"1:": "an offset"}, memory="write")
 def vector_scatter(ctx, op: Op, base, *rest):
     """``vector.scatter %m[%o] [%idx], %mask, %v : memref<?xT>, vector<NxIdx>, vector<Nxi1>,
     vector<NxT>`` (MLIR ``VectorOps.td``): for every lane ``i`` whose mask bit is set,
@@ -436,7 +444,7 @@ def vector_scatter(ctx, op: Op, base, *rest):
     return []
 
 
-@semantics("memref.dim")
+@semantics("memref.dim", poison_ub={"1": "the dim index"})
 def dim(ctx, op: Op, src, index: Scalar):
     """The extent of dimension ``index``; an index outside ``[0, rank)`` is UB."""
     m = _memref(op, src)
@@ -468,7 +476,8 @@ def _dropped(op: Op, sizes, reduced_rank: int) -> list[bool]:
     return units
 
 
-@semantics("memref.subview", attrs=("static_offsets", "static_sizes", "static_strides"))
+@semantics("memref.subview", attrs=("static_offsets", "static_sizes", "static_strides"),
+           poison_ub={"1:": "an offset, size or stride"})
 def subview(ctx, op: Op, src, *args: Scalar):
     """The strided slice ``src[offsets + i * strides]`` of extents ``sizes`` (unit dims dropped
     when the result's rank is lower); UB unless it lies inside ``src`` with positive strides."""
@@ -563,7 +572,8 @@ def _collapse_slice(op: Op, m: MemRef, groups) -> MemRef:
     return MemRef(rt, m.key, base, offsets, sizes, strides, [False] * len(groups))
 
 
-@semantics("memref.expand_shape", attrs=("reassociation", "static_output_shape"))
+@semantics("memref.expand_shape", attrs=("reassociation", "static_output_shape"),
+           poison_ub={"1:": "an output size"})
 def expand_shape(ctx, op: Op, src, *dynamic: Scalar):
     """The same dense memory viewed with dims split (row-major); UB unless each group's output
     sizes multiply to the source extent."""
@@ -606,19 +616,23 @@ def _alloc(ctx, op: Op, dynamic) -> MemRef:
     return MemRef(rt, key, base, [t.int_val(0)] * rank, list(dims), [t.int_val(1)] * rank, [False] * rank)
 
 
-@semantics("memref.alloc", attrs=("alignment",))
+@semantics("memref.alloc", attrs=("alignment",),
+           poison_ub={"all": "a dynamic size"},
+           memory="alloc")
 def alloc(ctx, op: Op, *dynamic: Scalar):
     """A fresh buffer of this side, its elements undefined (poison) until written."""
     return _alloc(ctx, op, dynamic)
 
 
-@semantics("memref.alloca", attrs=("alignment",))
+@semantics("memref.alloca", attrs=("alignment",),
+           poison_ub={"all": "a dynamic size"},
+           memory="alloc")
 def alloca(ctx, op: Op, *dynamic: Scalar):
     """As ``memref.alloc`` (a stack allocation: the same values)."""
     return _alloc(ctx, op, dynamic)
 
 
-@semantics("memref.copy")
+@semantics("memref.copy", memory="read-write")
 def copy(ctx, op: Op, src, dst):
     """``dst[i] := src[i]`` for every ``i``; UB unless both have the same extents, and UB when
     an element is read where another is written (MLIR lowers the op to ``memcpy``)."""
@@ -635,7 +649,7 @@ def copy(ctx, op: Op, src, dst):
 # ----------------------------------------------------------------------------- iree_codegen
 
 
-@semantics("iree_codegen.load_from_buffer")
+@semantics("iree_codegen.load_from_buffer", memory="read")
 def load_from_buffer(ctx, op: Op, src):
     """The memref's current contents as a tensor; UB if a static extent of the result differs."""
     m = _memref(op, src)
@@ -650,7 +664,7 @@ def load_from_buffer(ctx, op: Op, src):
     return value
 
 
-@semantics("iree_codegen.store_to_buffer")
+@semantics("iree_codegen.store_to_buffer", memory="write")
 def store_to_buffer(ctx, op: Op, value: Tensor, dst):
     """Write the tensor into every element of the memref; UB unless the extents agree."""
     m = _memref(op, dst)

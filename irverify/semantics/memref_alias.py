@@ -12,8 +12,9 @@ The rule
     irverify keeps such an argument apart from the others, which covers every input on which the
     source is defined). A target that adds ``llvm.noalias`` to an argument the source lets
     overlap is unsupported (it would be undefined where the source is not);
-  - ``--memref-args noalias`` is given: distinct arguments are then assumed apart, and every
-    verdict on a function with several memref arguments lists that assumption (``NOALIAS_NOTE``).
+  - ``--memref-args noalias`` is given: distinct arguments are then assumed apart. This is a
+    contested reading (``irverify.model.assumptions``): a verdict that the other reading decides
+    otherwise names the one it rests on.
 
   Memory of ``memref.alloc``/``alloca`` is fresh: it overlaps no argument and no other
   allocation.
@@ -52,8 +53,6 @@ from irverify.errors import Unsupported
 from irverify.smt import terms as t
 
 NOALIAS_ATTR = "llvm.noalias"
-NOALIAS_NOTE = ("assumption memref-args=noalias: distinct memref arguments are assumed not to overlap "
-                "(--memref-args noalias)")
 OVERLAP_NOT_RUN = ("not run: the counterexample places memref arguments {pair} in overlapping memory, "
                    "and execution gives every argument its own buffer")
 LAYOUT = "memref.layout"
@@ -125,7 +124,7 @@ def _make_layout(ctx) -> Layout:
     out = Layout()
     if len(args) < 2:
         return out
-    if inputs.memref_args == "noalias":
+    if ctx.reading("memref-args") == "noalias":
         out.assumed_apart = True
         return out
     fn = encoded_function(ctx)
@@ -207,11 +206,8 @@ def key_name(key: str) -> str:
 
 
 def check_write(ctx, key: str) -> None:
-    """A store through an argument whose overlap with another is not modelled is unsupported;
-    under ``--memref-args noalias`` the verdict rests on that assumption."""
+    """A store through an argument whose overlap with another is not modelled is unsupported."""
     lay = layout(ctx)
-    if lay.assumed_apart:
-        ctx.state.notes.add(NOALIAS_NOTE)
     name = key_name(key)
     for a, b in lay.unmodelled:
         if name in (a, b):

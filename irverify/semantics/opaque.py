@@ -15,7 +15,7 @@ poison), and its extents: tensors equal as values give equal arguments. A poison
 as zero in the first array, so destination-style ops whose ``outs`` are ``tensor.empty`` on both
 sides stay congruent, while an op that gets poison on one side and a value on the other gets
 different arguments (the op may read it: nothing says the results agree). A scalar operand
-enters with its poison bit.
+enters the same way: its value (zero where it is poison) and its poison bit.
 
 Only ops listed in ``OPAQUE_OPS`` are opaque, each with the reason it has no side effects on
 tensors (every one is a value-semantics op on tensors: its memory effects exist only on buffers,
@@ -146,8 +146,10 @@ def _argument(ctx, value, op: Op) -> list:
     from irverify.smt import terms as t
     from irverify.model.sorts import scalar_sort
 
-    if isinstance(value, Scalar):
-        return [value.term, value.is_poison()]
+    if isinstance(value, Scalar):  # a poison scalar enters as zero with its poison bit (its value is no value)
+        if value.poison is None:
+            return [value.term, t.false()]
+        return [t.ite(value.poison, t.zero_of(scalar_sort(value.type, ctx.fp)), value.term), value.poison]
     if isinstance(value, Tensor):
         if value.rank == 0:
             elem = value.at([])

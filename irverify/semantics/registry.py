@@ -1,4 +1,5 @@
-"""The op registry: ``@semantics("dialect.op", attrs=(...))`` registers one function per op.
+"""The op registry: ``@semantics("dialect.op", attrs=(...), ...)`` registers one function per op
+together with the rules every op follows, so that the encoder applies them uniformly.
 
 * Registering an op twice raises.
 * Looking up an op nobody registered raises ``Unsupported`` naming it and its location.
@@ -8,13 +9,34 @@
   ``HINT_ATTRS`` (below), which never change what an op computes.
 
 A semantics function is called as ``fn(ctx, op, *operand_values)`` and returns the op's
-result value, a tuple/list of them, or ``None`` when the op has no results.
+result value, a tuple/list of them, or ``None`` when the op has no results. It computes values
+only; the rules below are declared with the registration.
 
-Poison scalar operands: an op registered with ``poison=True`` handles them itself (arithmetic
-propagates poison to its result); for every other op a poison scalar operand is UB (it is an
-index, a size, an offset or a bound, which lower to addresses and branches).
+**Poison operands** (as in Alive2 and LLVM's LangRef). By default a poison operand *propagates*:
+the semantics function receives the operand with its poison condition and the results, or the
+stored elements, it reaches are poison. Only where the op's definition says so is a poison
+operand undefined behaviour: an index or an offset of a memory access, a size, a bound, a
+control-flow condition, a divisor. Those operands are declared in ``poison_ub``, a mapping from
+operand positions to the role named in the UB reason:
+
+* ``"k"`` (operand ``k``; negative from the end), ``"a:b"`` / ``"a:"`` (a range, as a Python
+  slice), ``"all"``;
+* ``"segment k"``: the ``k``-th group of ``operandSegmentSizes`` (ops with variadic groups).
+
+Only scalar operands are concerned: a tensor or vector operand is poison element by element,
+and the semantics function carries its ``defined`` mask to the elements it reaches. The encoder
+checks that a semantics function did not drop a propagating operand's poison
+(``irverify.verify.encode``): an operand whose value reaches a result while its poison reaches
+nothing is reported as unsupported instead of giving a verdict.
+
+**Memory and purity.** ``memory`` names the op's effects on memory: ``"none"``, ``"read"``,
+``"write"`` (``"read-write"``), ``"alloc"``, ``"buffers"`` (it reads and writes the buffers
+among its operands, and nothing when they are tensors) or ``"regions"`` (the effects of the ops
+in its regions, or of its callee); ``pure`` whether the op is a function of its operands with
+no other effect (ops that read or write memory, or that may not terminate, are not;
+``is_pure`` decides for an instance). Identity of ops irverify leaves uninterpreted relies on it: an impure op is never a pure
+function of its operands (``irverify.semantics.opaque``, the uninterpreted ``scf.for``).
 """
-
 from __future__ import annotations
 
 import importlib
@@ -91,28 +113,83 @@ _MODULES = {
 }
 
 
+# "buffers": reads and writes the buffers (memrefs) among its operands, nothing on tensors;
+# "regions": the effects of the ops in its regions (or, for a call, of its callee).
+MEMORY_EFFECTS = ("none", "read", "write", "read-write", "alloc", "buffers", "regions")
+
+
 @dataclass(frozen=True)
 class OpSemantics:
     name: str
     fn: Callable
     attrs: frozenset[str]
-    poison: bool = False  # handles poison scalar operands itself
+    poison_ub: tuple[tuple[str, str], ...] = ()  # (operand positions, role): poison there is UB
+    memory: str = "none"
+    pure: bool | None = True  # None: as its instance's operands or regions make it (``is_pure``)
+
+    def ub_on_poison(self, op: Op, count: int) -> list[tuple[int, str]]:
+        """The operand positions (of ``count`` operands) whose poison is UB, with their roles."""
+        out: dict[int, str] = {}
+        for spec, role in self.poison_ub:
+            for k in operand_positions(op, spec, count):
+                out.setdefault(k, role)
+        return sorted(out.items())
+
+
+def operand_positions(op: Op, spec: str, count: int) -> range | list[int]:
+    """The operand positions ``spec`` names (see the module docstring)."""
+    if spec == "all":
+        return range(count)
+    if spec.startswith("segment "):
+        k = int(spec.split()[1])
+        sizes = op.attrs.get("operandSegmentSizes")
+        if not isinstance(sizes, list) or k >= len(sizes):
+            raise Unsupported(f"operand segments of '{op.name}'", op.loc)
+        start = sum(int(s) for s in sizes[:k])
+        return range(start, start + int(sizes[k]))
+    if ":" in spec:
+        a, b = spec.split(":")
+        return range(count)[slice(int(a) if a else None, int(b) if b else None)]
+    k = int(spec)
+    return [k % count] if -count <= k < count else []
 
 
 _REGISTRY: dict[str, OpSemantics] = {}
 
 
-def semantics(name: str, attrs: tuple[str, ...] = (), poison: bool = False):
-    """Register ``fn`` as the meaning of op ``name``; ``attrs`` are the attributes it interprets;
-    ``poison``: ``fn`` handles poison scalar operands (otherwise one is UB)."""
+def semantics(name: str, attrs: tuple[str, ...] = (), poison_ub: dict[str, str] | None = None,
+              memory: str = "none", pure: bool | None = None):
+    """Register ``fn`` as the meaning of op ``name``: ``attrs`` are the attributes it interprets,
+    ``poison_ub`` the operands whose poison is UB (by default poison propagates), ``memory`` its
+    memory effects, ``pure`` whether it is a pure function of its operands (by default: when it
+    has no memory effect)."""
+    if memory not in MEMORY_EFFECTS:
+        raise ValueError(f"memory effect {memory!r} of {name}")
+    rules = tuple((poison_ub or {}).items())
+    for spec, _ in rules:
+        _check_spec(name, spec)
 
     def register(fn: Callable) -> Callable:
         if name in _REGISTRY:
             raise RuntimeError(f"semantics for {name} registered twice")
-        _REGISTRY[name] = OpSemantics(name, fn, frozenset(attrs), poison)
+        default = None if memory in ("buffers", "regions") else memory == "none"
+        _REGISTRY[name] = OpSemantics(name, fn, frozenset(attrs), rules, memory,
+                                      default if pure is None else pure)
         return fn
 
     return register
+
+
+def _check_spec(name: str, spec: str) -> None:
+    ok = spec == "all" or (spec.startswith("segment ") and spec.split()[1].isdigit())
+    if not ok:
+        try:
+            [int(x) for x in spec.split(":") if x] if spec.count(":") <= 1 else int("x")
+            ok = bool(spec.strip(":")) or spec == ":"
+        except ValueError:
+            ok = False
+    if not ok:
+        raise ValueError(f"operand positions {spec!r} of {name}")
 
 
 def _load_for(name: str) -> None:
@@ -136,13 +213,42 @@ def lookup(op: Op) -> OpSemantics:
         from irverify.semantics import opaque
 
         if opaque.is_opaque(op):
-            return OpSemantics(op.name, opaque.apply, frozenset(op.attrs), poison=True)
+            return OpSemantics(op.name, opaque.apply, frozenset(op.attrs))
         raise Unsupported(f"op '{op.name}'", op.loc)
     unknown = sorted(a for a in set(op.attrs) - sem.attrs - STRUCTURAL_ATTRS if not is_hint(a, op.attrs[a]))
     if unknown:
         raise Unsupported(f"attribute '{unknown[0]}' of '{op.name}'", op.loc,
                           f"value {op.attrs[unknown[0]]}")
     return sem
+
+
+def is_pure(op: Op) -> bool:
+    """Is this instance of ``op`` a pure function of its operands? A registered op as declared;
+    an op whose effects are those of its buffer operands when it has none; an op whose effects
+    are those of its regions when every op in them is pure (a call never: its callee is not
+    seen here); an op nobody registered never."""
+    from irverify.ir.core import DispatchTensorType, MemRefType
+
+    if op.name not in _REGISTRY:
+        _load_for(op.name)
+    sem = _REGISTRY.get(op.name)
+    if sem is None:
+        return False
+    if sem.pure is not None:
+        return sem.pure
+    if sem.memory == "buffers":
+        return not any(isinstance(v.type, (MemRefType, DispatchTensorType)) for v in [*op.operands, *op.results])
+    if op.name in ("func.call", "util.call"):
+        return False
+    return all(is_pure(inner) for region in op.regions for block in region for inner in block.ops
+               if inner.name not in TERMINATORS)
+
+
+# Terminators of regions: their operands are the region's results (``scf.forall.in_parallel``:
+# the slices its ``tensor.parallel_insert_slice`` ops insert into the shared outputs).
+TERMINATORS = frozenset({"func.return", "util.return", "flow.return", "linalg.yield", "tensor.yield",
+                         "affine.yield", "scf.yield", "relax.return", "iree_linalg_ext.yield",
+                         "scf.forall.in_parallel"})
 
 
 def registered_ops() -> list[str]:

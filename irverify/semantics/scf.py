@@ -183,7 +183,9 @@ def _check_body(ctx, op: Op, body: Block) -> set[int]:
     return loaded
 
 
-@semantics("scf.forall", attrs=("staticLowerBound", "staticUpperBound", "staticStep", "mapping"))
+@semantics("scf.forall", attrs=("staticLowerBound", "staticUpperBound", "staticStep", "mapping"),
+           poison_ub={"segment 0": "a lower bound", "segment 1": "an upper bound", "segment 2": "a step"},
+           memory="regions")
 def forall(ctx, op: Op, *args):
     """Run the body for every point of the domain, in parallel (see the module docstring)."""
     from irverify.semantics import iree
@@ -309,7 +311,7 @@ def _static_bound(v: Scalar) -> int | None:
     return n
 
 
-@semantics("scf.for", poison=True)
+@semantics("scf.for", poison_ub={"0:3": "a bound or step"}, memory="regions")
 def for_(ctx, op: Op, lb: Scalar, ub: Scalar, step: Scalar, *inits):
     """``scf.for %iv = %lb to %ub step %step iter_args(...)``
     (https://mlir.llvm.org/docs/Dialects/SCFDialect/#scffor-scfforop): the body runs for
@@ -363,7 +365,7 @@ def _select(c, a, b):
     return None
 
 
-@semantics("scf.if", poison=True)
+@semantics("scf.if", poison_ub={"0": "the condition"}, memory="regions")
 def if_(ctx, op: Op, cond: Scalar):
     """``scf.if %c { A } else { B }`` (https://mlir.llvm.org/docs/Dialects/SCFDialect/#scfif-scfifop):
     the results are the ``scf.yield`` values of the branch ``%c`` selects. UB and facts of a

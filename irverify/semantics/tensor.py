@@ -108,7 +108,7 @@ def reassociation(op: Op, src_rank: int, dst_rank: int) -> list[list[int]]:
 # ----------------------------------------------------------------------------- creation
 
 
-@semantics("tensor.empty")
+@semantics("tensor.empty", poison_ub={"all": "a dynamic size"})
 def empty(ctx, op: Op, *dynamic: Scalar):
     """A tensor of the result type whose elements are all poison (never written)."""
     reject_encodings(op)
@@ -120,18 +120,16 @@ def empty(ctx, op: Op, *dynamic: Scalar):
     return Tensor(ttype, dims, lambda idx: junk, lambda idx: t.false())
 
 
-@semantics("tensor.splat", poison=True)
+@semantics("tensor.splat", poison_ub={"1:": "a size"})
 def splat(ctx, op: Op, value: Scalar, *dynamic: Scalar):
     """Every element is ``value`` (poison if it is); dynamic extents come from the operands."""
     reject_encodings(op)
-    for d in dynamic:
-        ctx.require_not_poison(d, "a size of 'tensor.splat'")
     ttype = op.results[0].type
     defined = None if value.poison is None else (lambda idx: t.not_(value.poison))
     return Tensor(ttype, dims_from_type(ctx, op, ttype, dynamic), lambda idx: value.term, defined)
 
 
-@semantics("tensor.from_elements", poison=True)
+@semantics("tensor.from_elements")
 def from_elements(ctx, op: Op, *elements: Scalar):
     """A static-shaped tensor holding the operands in row-major order (poison where they are)."""
     reject_encodings(op)
@@ -153,7 +151,7 @@ def from_elements(ctx, op: Op, *elements: Scalar):
     return Tensor(ttype, dims, lambda idx: chain(idx, [e.term for e in elements]), defined)
 
 
-@semantics("tensor.generate")
+@semantics("tensor.generate", poison_ub={"all": "a dynamic size"})
 def generate(ctx, op: Op, *dynamic: Scalar):
     """The element at ``idx`` is what the body yields for index arguments ``idx``; UB in the
     body at any in-bounds index is UB of the op."""
@@ -172,7 +170,7 @@ def generate(ctx, op: Op, *dynamic: Scalar):
 # ----------------------------------------------------------------------------- queries and casts
 
 
-@semantics("tensor.dim")
+@semantics("tensor.dim", poison_ub={"1": "the dim index"})
 def dim(ctx, op: Op, src: Tensor, index: Scalar):
     """The extent of dimension ``index``; an index outside ``[0, rank)`` is UB."""
     reject_encodings(op)
@@ -227,7 +225,8 @@ def collapse_shape(ctx, op: Op, src: Tensor):
     return map_tensor(ttype, dims, src, to_src)
 
 
-@semantics("tensor.expand_shape", attrs=("reassociation", "static_output_shape"))
+@semantics("tensor.expand_shape", attrs=("reassociation", "static_output_shape"),
+           poison_ub={"1:": "an output size"})
 def expand_shape(ctx, op: Op, src: Tensor, *dynamic: Scalar):
     """Result dims are ``output_shape``; the product of the result dims in group ``g`` must
     equal source dim ``g`` (UB otherwise); an element's source coordinate is the row-major
@@ -280,7 +279,7 @@ def check_index(ctx, op: Op, tensor: Tensor, idx: Sequence[Any]) -> None:
     ctx.add_ub(t.not_(tensor.in_bounds(idx)), f"{op.name}: index out of bounds")
 
 
-@semantics("tensor.extract")
+@semantics("tensor.extract", poison_ub={"1:": "an index"})
 def extract(ctx, op: Op, src: Tensor, *indices: Scalar):
     """The element at the indices (poison if it is, e.g. never written); an out-of-bounds or a
     poison index is UB."""
@@ -291,13 +290,11 @@ def extract(ctx, op: Op, src: Tensor, *indices: Scalar):
     return Scalar(x.term, op.results[0].type, x.poison)
 
 
-@semantics("tensor.insert", poison=True)
+@semantics("tensor.insert", poison_ub={"2:": "an index"})
 def insert(ctx, op: Op, value: Scalar, dest: Tensor, *indices: Scalar):
     """``dest`` with the element at the indices replaced (by a poison element if ``value`` is
     poison); an out-of-bounds or a poison index is UB."""
     reject_encodings(op)
-    for i in indices:
-        ctx.require_not_poison(i, "an index of 'tensor.insert'")
     pos = [i.term for i in indices]
     check_index(ctx, op, dest, pos)
 
@@ -328,7 +325,8 @@ def yielded_value_depends_on_args(block) -> bool:
     return False
 
 
-@semantics("tensor.pad", attrs=("static_low", "static_high", "nofold"))
+@semantics("tensor.pad", attrs=("static_low", "static_high", "nofold"),
+           poison_ub={"1:": "a padding amount"})
 def pad(ctx, op: Op, src: Tensor, *dynamic: Scalar):
     """Constant padding: result dim ``k`` is ``low[k] + src[k] + high[k]``; elements inside
     ``[low, low + src)`` come from the source, the others are the value the body yields (which

@@ -62,7 +62,7 @@ def check_bounds(ctx, op: Op, dims, offsets, sizes, strides) -> None:
         ctx.add_ub(t.and_(size > 0, t.not_(inside)), f"{op.name}: slice out of bounds in dim {k}")
 
 
-@semantics("tensor.extract_slice", attrs=SLICE_ATTRS)
+@semantics("tensor.extract_slice", attrs=SLICE_ATTRS, poison_ub={"1:": "an offset, size or stride"})
 def extract_slice(ctx, op: Op, src: Tensor, *dynamic: Scalar):
     """Result element ``i`` (over the kept dims) is source element ``off + i * stride``
     (dropped dims read at ``off``)."""
@@ -102,7 +102,7 @@ def slice_position(op: Op, i, off, size, stride) -> tuple[Any, Any]:
     return t.and_(t.floormod(i - off, stride) == 0, t.in_range(k, size)), k
 
 
-@semantics("tensor.insert_slice", attrs=SLICE_ATTRS)
+@semantics("tensor.insert_slice", attrs=SLICE_ATTRS, poison_ub={"2:": "an offset, size or stride"})
 def insert_slice(ctx, op: Op, src: Tensor, dest: Tensor, *dynamic: Scalar):
     """``dest`` with the slice ``off + k * stride`` (``k < size``) replaced by ``src``; the
     source extents must equal the sizes of the kept dims (UB otherwise)."""

@@ -23,7 +23,7 @@ def require_untied(ties, what: str, loc) -> None:
         raise Unsupported(f"tied_operands {ties} of {what}", loc)
 
 
-@semantics("util.call", attrs=("callee", "tied_operands"), poison=True)
+@semantics("util.call", attrs=("callee", "tied_operands"), memory="regions")
 def call(ctx, op: Op, *args):
     """Inline the callee's body on the arguments (its UB becomes the caller's; poison arguments
     stay poison)."""
@@ -31,14 +31,14 @@ def call(ctx, op: Op, *args):
     return ctx.call(str(op.attrs["callee"]), args, op.loc)
 
 
-@semantics("util.optimization_barrier", poison=True)
+@semantics("util.optimization_barrier")
 def optimization_barrier(ctx, op: Op, *operands):
     """``util.optimization_barrier``: its results are its operands, poison included (it only
     stops the compiler from optimising across the values)."""
     return list(operands)
 
 
-@semantics("util.numeric.optional_narrow", attrs=("semantic_type", "min_value", "max_value"), poison=True)
+@semantics("util.numeric.optional_narrow", attrs=("semantic_type", "min_value", "max_value"))
 def optional_narrow(ctx, op: Op, operand):
     """``util.numeric.optional_narrow %x : T as S <min_value, max_value>``: its result is its
     operand (``SameOperandsAndResultType``), poison included. The op "serves as a placeholder for
@@ -101,7 +101,7 @@ def _unsigned_holds(value, ty, fields: dict[str, int]):
     return t.and_(*conds)
 
 
-@semantics("util.assume.int", attrs=("assumptions",), poison=True)
+@semantics("util.assume.int", attrs=("assumptions",))
 def assume_int(ctx, op: Op, *operands):
     """Its results are its operands; UB unless, for some permutation, every operand meets its
     assumption of that permutation (unsigned), or if an operand with an assumption is poison."""

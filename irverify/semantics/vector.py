@@ -64,7 +64,7 @@ def broadcast(ctx, op: Op, src):
     return Tensor(rt, dims, lambda idx: v.at(src_index(idx)), defined)
 
 
-@semantics("vector.extract", attrs=("static_position",))
+@semantics("vector.extract", attrs=("static_position",), poison_ub={"1:": "a position"})
 def extract(ctx, op: Op, src, *dynamic):
     """The element or sub-vector at static positions (see above)."""
     v = _vector(op, src, "source")
@@ -129,7 +129,7 @@ def _mask_type(op: Op) -> VectorType:
     return rt
 
 
-@semantics("vector.create_mask", poison=True)
+@semantics("vector.create_mask")
 def create_mask(ctx, op: Op, *bounds: Scalar):
     """``vector.create_mask %b_1, ..., %b_n : vector<s_1 x ... x s_n x i1>``: element ``i`` is 1
     iff ``i_k < b_k`` for every ``k`` (a negative bound selects nothing, a bound past the size
@@ -195,7 +195,7 @@ def _count(shape) -> int:
 from irverify.semantics import vector_transfer as _transfer  # noqa: E402,F401  (registers transfer ops)
 
 
-@semantics("vector.contract", attrs=("indexing_maps", "iterator_types", "kind", "fastmath"), poison=True)
+@semantics("vector.contract", attrs=("indexing_maps", "iterator_types", "kind", "fastmath"))
 def contract(ctx, op: Op, lhs, rhs, acc):
     """``vector.contract {indexing_maps = [L, R, A], iterator_types, kind = add} %lhs, %rhs, %acc``
     (MLIR ``VectorOps.td``, ``ContractionOp``): for every point of the iteration space the

@@ -81,8 +81,6 @@ class _Transfer:
             raise Unsupported(f"'{op.name}' index count", op.loc)
         from irverify.semantics.tensor import index_term
 
-        for k, i in enumerate(indices):
-            ctx.require_not_poison(i, f"index {k} of '{op.name}'")
         self.base = [index_term(i) for i in indices]
         self.src = src
         self.shape = list(vtype.shape)
@@ -141,7 +139,9 @@ class _Transfer:
                    f"{op.name}: an access outside the tensor along a dim promised in bounds")
 
 
-@semantics("vector.transfer_read", attrs=_ATTRS, poison=True)
+@semantics("vector.transfer_read", attrs=_ATTRS,
+           poison_ub={"segment 1": "an index"},
+           memory="buffers")
 def transfer_read(ctx, op: Op, src, *rest):
     """Read a vector from a tensor with padding, masking and a permutation map (see above)."""
     sizes = op.attrs.get("operandSegmentSizes")
@@ -167,7 +167,7 @@ def transfer_read(ctx, op: Op, src, *rest):
     return Tensor(vtype, [t.int_val(s) for s in tr.shape], elem, defined)
 
 
-@semantics("vector.transfer_write", attrs=_ATTRS)
+@semantics("vector.transfer_write", attrs=_ATTRS, poison_ub={"2:": "an index"}, memory="buffers")
 def transfer_write(ctx, op: Op, vec, dest, *rest):
     """Write a vector into a tensor, dropping masked-off and out-of-bounds lanes (see above)."""
     sizes = op.attrs.get("operandSegmentSizes")

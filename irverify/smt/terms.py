@@ -78,6 +78,11 @@ def not_(x: Term) -> Term:
     return z3.Not(x)
 
 
+def is_true_literal(x: Term) -> bool:
+    """Is ``x`` the literal ``true`` (a syntactic test, no simplification)?"""
+    return z3.is_true(x)
+
+
 def is_false_literal(x: Term) -> bool:
     """Is ``x`` the literal ``false`` (a syntactic test, no simplification)?"""
     return z3.is_false(x)
@@ -512,22 +517,35 @@ def substitute(t: Term, pairs: Sequence[tuple[Term, Term]]) -> Term:
 
 
 def mentions(x: Term, *vars_: Term) -> bool:
-    """Does ``x`` contain any of the constants ``vars_``?"""
-    targets = {v.get_id() for v in vars_}
+    """Does ``x`` contain any of the terms ``vars_``?"""
+    return mentions_any([x], vars_)
+
+
+def _walk(terms: Sequence[Term]):
+    """Every distinct subterm of ``terms`` (under quantifiers and lambdas too)."""
     seen: set[int] = set()
-    todo = [x]
+    todo = list(terms)
     while todo:
         y = todo.pop()
         if y.get_id() in seen:
             continue
         seen.add(y.get_id())
-        if y.get_id() in targets:
-            return True
+        yield y
         if z3.is_quantifier(y):
             todo.append(y.body())
         elif z3.is_app(y):
             todo.extend(y.children())
-    return False
+
+
+def free_constants(*terms: Term) -> list[Term]:
+    """The uninterpreted constants (free symbols, arrays included) that occur in ``terms``."""
+    return [y for y in _walk(terms) if z3.is_const(y) and y.decl().kind() == z3.Z3_OP_UNINTERPRETED]
+
+
+def mentions_any(terms: Sequence[Term], targets: Sequence[Term]) -> bool:
+    """Does any of ``terms`` contain any of ``targets``?"""
+    ids = {v.get_id() for v in targets}
+    return bool(ids) and any(y.get_id() in ids for y in _walk(terms))
 
 
 def eq(a: Term, b: Term) -> Term:
@@ -612,21 +630,9 @@ def ite_parts(x: Term):
 def _uninterpreted_apps(*terms: Term):
     """Every distinct application of an uninterpreted function (of at least one argument) in the
     terms, under quantifiers too (input arrays and constants are not applications)."""
-    seen: set[int] = set()
-    todo = list(terms)
-    while todo:
-        x = todo.pop()
-        if x.get_id() in seen:
-            continue
-        seen.add(x.get_id())
-        if z3.is_quantifier(x):
-            todo.append(x.body())
-            continue
-        if not z3.is_app(x):
-            continue
-        if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
+    for x in _walk(terms):
+        if z3.is_app(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
             yield x
-        todo.extend(x.children())
 
 
 def has_uninterpreted_app(*terms: Term, prefix: str = "") -> bool:

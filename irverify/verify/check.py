@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from irverify.errors import InputError, Unsupported
 from irverify.ir.core import Function, Module, OpaqueType, TensorType, UnknownTensorType, is_scalar
@@ -43,9 +43,7 @@ class Options:
     confirm: bool = True
     escalate: bool = True
     verbose: bool = False  # counterexamples carry the intermediate values
-    # "may-alias": distinct memref arguments may overlap (MLIR's rule); "noalias": assumed apart
-    # (a named assumption, listed in the verdict): ``irverify.semantics.memref_alias``
-    memref_args: str = "may-alias"
+    readings: dict = field(default_factory=dict)  # contested point -> chosen reading (model.assumptions)
 
 
 def called_functions(module: Module) -> set[str]:
@@ -301,12 +299,40 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     and the shapes are small enough (``ESCALATE_ELEMENTS``), its queries sharing one timeout
     (``opts.timeout_s``) in all; an IEEE verdict of ``correct`` or ``incorrect`` replaces the
     undecided one and says so in its notes and ``model``."""
-    report = _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan)
+    consulted: set[str] = set()
+    report = _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan, consulted)
     if report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED) and plan is None:
         report = search_by_execution(report, opts, src_mod, s, tgt_mod, g)
+    if consulted and report.verdict in (Verdict.CORRECT, Verdict.INCORRECT):
+        _name_readings(report, sorted(consulted), name, src_mod, s, tgt_mod, g, opts, plan)
     if report.counterexample is not None:
         report.excerpt = _excerpt(src_mod, s, tgt_mod, g, report.counterexample.output)
     return report
+
+
+def _name_readings(report: FunctionReport, consulted: list[str], name: str, src_mod: Module, s: Function,
+                   tgt_mod: Module, g: Function, opts: Options, plan) -> None:
+    """The encoding depended on contested points of semantics: decide the function under each
+    other reading (unconfirmed; only its verdict is compared) and name the reading the verdict
+    rests on where another one decides it otherwise or cannot decide it."""
+    from dataclasses import replace
+
+    from irverify.model.assumptions import CONTESTED
+
+    for point in consulted:
+        contested = CONTESTED[point]
+        chosen = opts.readings.get(point, contested.default)
+        others = []
+        for other in contested.readings:
+            if other == chosen:
+                continue
+            alt_opts = replace(opts, readings={**opts.readings, point: other}, confirm=False)
+            alt = _check_escalating(name, src_mod, s, tgt_mod, g, alt_opts, plan)
+            if alt.verdict != report.verdict:
+                others.append(f"--{point}={other}: {alt.verdict.value}")
+        if others:
+            report.assumptions.append(f"{point}={chosen}")
+            report.notes.append(f"assumption: {contested.describe(chosen)} (under " + "; ".join(others) + ")")
 
 
 def _excerpt(src_mod: Module, s: Function, tgt_mod: Module, g: Function, output: str) -> list[str]:
@@ -319,10 +345,10 @@ def _excerpt(src_mod: Module, s: Function, tgt_mod: Module, g: Function, output:
 
 
 def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-                      opts: Options, plan=None) -> FunctionReport:
+                      opts: Options, plan=None, consulted: set | None = None) -> FunctionReport:
     escalate = opts.escalate and opts.fp == "abstract" and small_enough(s, g)
     # Exact IEEE floats decide before execution or a numerical re-evaluation is tried.
-    report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate)
+    report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate, consulted=consulted)
     report.model = opts.fp
     if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
         return _with_timeout_hint(report, opts)
@@ -415,7 +441,7 @@ def small_enough(*fns: Function) -> bool:
 
 
 def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-                    opts: Options, plan=None, defer: bool = False) -> FunctionReport:
+                    opts: Options, plan=None, defer: bool = False, consulted: set | None = None) -> FunctionReport:
     """One check under ``opts.fp``. With ``defer``, a counterexample found through an
     approximation is returned ``unknown`` with ``pending_approx`` set, unconfirmed."""
     from irverify.cex.extract import TooLarge, counterexample, source_ub_note
@@ -430,9 +456,11 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         fp.canonical_nan = True
     try:
         inputs = make_inputs(s, fp, src_mod.frontend == "mlir") if plan is None else plan.make_inputs(fp)
-        inputs.memref_args = opts.memref_args
+        inputs.readings = dict(opts.readings)
         src = encode_function(s, src_mod, inputs, fp) if plan is None else plan.encode_source(inputs, fp)
         tgt = encode_function(g, tgt_mod, inputs, fp) if plan is None else plan.encode_target(inputs, fp)
+        if consulted is not None:
+            consulted |= src.state.consulted | tgt.state.consulted
         outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)
     except Unsupported as e:
         return FunctionReport(name, Verdict.UNSUPPORTED, message=str(e))

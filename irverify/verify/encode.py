@@ -32,6 +32,7 @@ from irverify.model.inputs import Inputs, assume_size_fits, named_dim, poison_sw
 from irverify.model.sorts import INDEX_LIMIT, element, exists_in, scalar_sort
 from irverify.model.values import Scalar, Tensor, TupleValue, Val
 from irverify.semantics import registry
+from irverify.verify import poison_rule
 from irverify.smt import terms as t
 
 # What every valid input satisfies, and nothing more: a dim is an index value (below 2^63), and
@@ -62,6 +63,7 @@ class State:
     # (op, result values) of each op of the function's own body, in order (``--verbose``)
     trace: list[tuple[Any, list[Any]]] = field(default_factory=list)
     notes: set[str] = field(default_factory=set)  # assumptions a verdict rests on, for the report
+    consulted: set[str] = field(default_factory=set)  # contested readings the encoding depended on
 
 
 class Ctx:
@@ -122,6 +124,14 @@ class Ctx:
         through a poison address, or a branch on poison, is in LLVM)."""
         if isinstance(value, Scalar) and value.poison is not None:
             self.add_ub(value.poison, f"{what} is poison")
+
+    def reading(self, name: str) -> str:
+        """The chosen reading of the contested point ``name`` (``model.assumptions``); asked only
+        where the choice matters, so the check knows the verdict may depend on it."""
+        from irverify.model.assumptions import CONTESTED
+
+        self.state.consulted.add(name)
+        return self.inputs.readings.get(name, CONTESTED[name].default)
 
     def assume(self, cond) -> None:
         """A fact that holds by construction (e.g. a decomposition of an index)."""
@@ -198,16 +208,18 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
         ctx.op = op
         ctx.env = env
         args = [env[v.id] for v in op.operands]
-        if not sem.poison:
-            for a in args:
-                ctx.require_not_poison(a, f"an operand of '{op.name}'")
         if not _accepts(sem.fn, len(args)):  # e.g. an optional operand the semantics do not model
             raise Unsupported(f"'{op.name}' with {len(args)} operands (the modelled form takes "
                               f"{_arity_text(sem.fn)})", op.loc)
+        ub_positions = poison_rule.apply_ub_rule(ctx, sem, op, args)
+        propagating = poison_rule.propagating_operands(args, ub_positions)
+        before = poison_rule.snapshot(ctx) if propagating else None
         out = sem.fn(ctx, op, *args)
         results = [] if out is None else list(out) if isinstance(out, (list, tuple)) else [out]
         if len(results) != len(op.results):
             raise RuntimeError(f"{op.name} semantics returned {len(results)} values for {len(op.results)} results")
+        if propagating:
+            poison_rule.check_kept(ctx, op, propagating, results, before)
         for r, v in zip(op.results, results):
             env[r.id] = v
         if ops is ctx.body_ops and results:
@@ -215,8 +227,7 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
     return []
 
 
-TERMINATORS = {"func.return", "util.return", "flow.return", "linalg.yield", "tensor.yield", "affine.yield", "scf.yield", "relax.return", "iree_linalg_ext.yield",
-               "scf.forall.in_parallel"}
+TERMINATORS = registry.TERMINATORS
 
 
 # ----------------------------------------------------------------------------- inputs

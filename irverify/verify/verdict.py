@@ -112,6 +112,8 @@ class FunctionReport:
     oracles: list[str] = field(default_factory=list)  # what confirmed the counterexample
     kind: str = ""  # what kind of finding an ``incorrect`` is: "signature-changed", or "" (a miscompile)
     excerpt: list[str] = field(default_factory=list, repr=False)  # the text report's echo of the lines
+    # contested readings the verdict rests on ("affine-overflow=wrap"; ``model.assumptions``)
+    assumptions: list[str] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {
@@ -124,6 +126,7 @@ class FunctionReport:
             "execution": self.confirmation.to_json() if self.confirmation else None,
             "oracles": self.oracles,
             "notes": self.notes,
+            "assumptions": self.assumptions,
             "source_ub": self.source_ub,
             "message": self.message,
         }

@@ -163,7 +163,6 @@ func.func @tgt(%t: tensor<?x4xi8>) -> i64 {
 def test_an_input_too_large_to_show_is_still_run(tmp_path, capsys):
     """A bug that needs a dim of at least 2^16 (a 2^16 x 4 input is too large to print), but its contents
     are a constant in the model, so it is built for running and execution confirms it."""
-    import json
 
     from irverify import cli
     from irverify.cex.extract import MAX_ELEMENTS
@@ -171,7 +170,9 @@ def test_an_input_too_large_to_show_is_still_run(tmp_path, capsys):
     path = tmp_path / "narrow.srctgt.mlir"
     path.write_text(NARROW_I16)
     assert cli.main(["check", str(path), "--json"]) == 1
-    fn = json.loads(capsys.readouterr().out)["functions"][0]
+    from irverify.records import read_records
+
+    fn = read_records(capsys.readouterr().out)[0][0]["functions"][0]
     (rows,) = fn["counterexample"]["dims"].values()
     assert rows * 4 > MAX_ELEMENTS and "not shown" in fn["counterexample"]["tensors"]["%t"]
     assert fn["confirmed"] is True and fn["oracles"], fn

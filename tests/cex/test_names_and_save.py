@@ -10,6 +10,7 @@ import numpy as np
 from irverify import cli
 from irverify.cex.save import META, POISON_SUFFIX, load_inputs
 from irverify.frontends.mlir.parse import parse_mlir
+from irverify.records import read_records
 from irverify.verify.evaluate import evaluate_function
 
 SHIFT = """\
@@ -86,7 +87,7 @@ def test_report_and_json_use_the_names(tmp_path, capsys):
     assert "%arg" not in out
     assert "  %lhs : i8 = " in out and "  %n : i8 = " in out
     assert cli.main(["check", path, "--no-confirm", "--json"]) == 1
-    cex = json.loads(capsys.readouterr().out)["functions"][0]["counterexample"]
+    cex = read_records(capsys.readouterr().out)[0][0]["functions"][0]["counterexample"]
     assert set(cex["scalars"]) == {"%lhs", "%n"}
     assert cex["types"] == {"%lhs": "i8", "%n": "i8"} and cex["value_type"] == "i8"
 
@@ -96,7 +97,7 @@ def test_target_names_do_not_matter(tmp_path, capsys):
     after = _write(tmp_path, "after.mlir",
                    "func.func @src(%p: i8, %q: i8) -> i8 {\n  %r = arith.shrui %p, %q : i8\n  return %r : i8\n}\n")
     assert cli.main(["check", before, after, "--no-confirm", "--json"]) == 1
-    cex = json.loads(capsys.readouterr().out)["functions"][0]["counterexample"]
+    cex = read_records(capsys.readouterr().out)[0][0]["functions"][0]["counterexample"]
     assert set(cex["scalars"]) == {"%lhs", "%n"}
 
 
@@ -104,7 +105,7 @@ def test_saved_inputs_replay_the_counterexample(tmp_path, capsys):
     path = _write(tmp_path, "t.srctgt.mlir", TENSOR)
     npz = str(tmp_path / "cex.npz")
     assert cli.main(["check", path, "--no-confirm", "--json", "--save-inputs", npz]) == 1
-    cex = json.loads(capsys.readouterr().out)["functions"][0]["counterexample"]
+    cex = read_records(capsys.readouterr().out)[0][0]["functions"][0]["counterexample"]
     saved = load_inputs(npz)
     assert set(saved) == {"%vals", "%k"}
     assert saved["%vals"].shape == (100,) and saved["%vals"].dtype == np.int32
@@ -145,7 +146,7 @@ def test_verbose_shows_every_op_result_by_name(tmp_path, capsys):
                          "  %one = arith.constant 1 : i8\n  %r = arith.addi %s, %one : i8\n  return %r")
     path = _write(tmp_path, "v.srctgt.mlir", text)
     assert cli.main(["check", path, "--no-confirm", "--json", "--verbose"]) == 1
-    cex = json.loads(capsys.readouterr().out)["functions"][0]["counterexample"]
+    cex = read_records(capsys.readouterr().out)[0][0]["functions"][0]["counterexample"]
     lhs, n = cex["scalars"]["%lhs"], cex["scalars"]["%n"]
     src = {e["name"]: e["value"] for e in cex["intermediate"]["source"]}
     tgt = {e["name"]: e["value"] for e in cex["intermediate"]["target"]}
@@ -158,7 +159,7 @@ def test_verbose_shows_every_op_result_by_name(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "\nSource:\n  %s : i8 = " in out and "\nTarget:\n  %r : i8 = " in out
     assert cli.main(["check", path, "--no-confirm", "--json"]) == 1  # without --verbose: none
-    assert "intermediate" not in json.loads(capsys.readouterr().out)["functions"][0]["counterexample"]
+    assert "intermediate" not in read_records(capsys.readouterr().out)[0][0]["functions"][0]["counterexample"]
 
 
 def test_replaced_inputs_drop_the_intermediate_values():

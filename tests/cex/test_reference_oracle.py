@@ -5,10 +5,9 @@ names that oracle."""
 
 from __future__ import annotations
 
-import json
-
 from irverify import cli
 from irverify.cex.concrete import REFERENCE
+from irverify.records import read_records
 
 NSW = """
 func.func @src(%x: i32, %y: i32) -> i32 {
@@ -52,7 +51,7 @@ def _check(tmp_path, capsys, text):
     path = tmp_path / "pair.srctgt.mlir"
     path.write_text(text)
     code = cli.main(["check", str(path), "--no-confirm", "--json"])
-    return code, json.loads(capsys.readouterr().out)["functions"][0]
+    return code, read_records(capsys.readouterr().out)[0][0]["functions"][0]
 
 
 def test_a_poison_target_value_is_confirmed_by_the_reference_evaluation(tmp_path, capsys):

@@ -9,11 +9,10 @@ counterexample on the real compiler and require ``confirmed is True``.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from irverify import cli
+from irverify.records import read_records
 
 INCORRECT = {"incorrect"}
 FLOAT = {"incorrect", "unknown"}
@@ -121,9 +120,9 @@ def run_check(capsys, paths: list[str], confirm: bool = False, timeout: float = 
     argv = ["check", *paths, "--json", "--timeout", str(timeout)] + ([] if confirm else ["--no-confirm"])
     rc = cli.main(argv)
     out = capsys.readouterr().out
-    lines = out.strip().splitlines()
-    assert len(lines) == 1, out
-    report = json.loads(lines[0])
+    cases, summary = read_records(out)
+    assert len(cases) == 1 and summary["verdict"] == cases[0]["verdict"], out
+    report = cases[0]
     assert rc == {"correct": 0, "incorrect": 1, "error": 2, "unsupported": 3, "unknown": 4}[report["verdict"]]
     return report
 

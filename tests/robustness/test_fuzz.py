@@ -196,9 +196,9 @@ def error_message(rc: int, out: str, err: str, as_json: bool) -> str:
     """The one-line error message of an ``error`` exit of ``check``."""
     assert rc == 2, (rc, out, err)
     if as_json:
-        objs = json_lines(out)
-        assert len(objs) == 1 and objs[0]["verdict"] == "error", out
-        return objs[0].get("message", "")
+        objs = json_lines(out)  # the case's record and the summary
+        assert len(objs) == 2 and objs[0]["verdict"] == objs[1]["verdict"] == "error", out
+        return objs[0]["message"]
     lines = err.strip("\n").split("\n")
     assert out == "" and len(lines) == 1 and lines[0].startswith("irverify: error: "), (out, err)
     return lines[0][len("irverify: error: "):]
@@ -219,10 +219,10 @@ def check_single_outcome(capsys, paths: list[str], texts: list[str], as_json: bo
     if any(line.strip() == "// -----" for t in texts for line in t.splitlines()):
         # a mutation made a split file: one result per case (JSON Lines and a summary)
         objs = json_lines(out) if as_json else []
-        assert not as_json or (objs and "summary" in objs[-1] and len(objs) == objs[-1]["cases"] + 1), out
+        assert not as_json or (objs and objs[-1]["record"] == "summary" and len(objs) == objs[-1]["cases"] + 1), out
         return rc
     if as_json:
-        assert len(json_lines(out)) == 1, out
+        assert len(json_lines(out)) == 2, out  # the case's record and the summary
     parses = [mlir_parses(t) if mlir else python_parses(t) for t in texts]
     if not all(parses):
         k = parses.index(False)
@@ -327,7 +327,7 @@ def test_check_suite_mutated_dir(capsys, work, picks, as_json):
         objs = json_lines(out)
         from irverify.verify.verdict import Verdict, worst
 
-        assert objs[-1]["summary"]["pairs"] == len(picks)
+        assert objs[-1]["cases"] == len(picks)
         assert rc == worst([Verdict(o["verdict"]) for o in objs[:-1]]).exit_code
         for o in objs[:-1]:
             assert "\n" not in o["message"]
@@ -353,11 +353,11 @@ def test_validate_pass_split_input(capsys, work, seeds, ops, which, as_json):
         return
     objs = json_lines(out)
     cases, summary = objs[:-1], objs[-1]
-    assert "summary" in summary and summary["cases"] == len(cases)
+    assert summary["record"] == "summary" and summary["cases"] == len(cases)
     from irverify.validate import split_cases
 
     for case, obj in zip(split_cases(text, True), cases):
-        assert obj["line"] == case.line
+        assert obj["case"]["line"] == case.line
         if not mlir_parses(case.text):
             assert obj["verdict"] == "error"
             assert_located(obj["message"], str(path), text)
@@ -408,7 +408,7 @@ def test_subprocess_no_traceback(work):
     assert proc.returncode == 2 and "Traceback" not in proc.stderr + proc.stdout, proc.stderr
     objs = [json.loads(ln) for ln in proc.stdout.splitlines()]
     assert [o["verdict"] for o in objs[:-1]].count("error") == len(cases)
-    assert objs[-1]["summary"]["pairs"] == len(cases) + 1
+    assert objs[-1]["cases"] == len(cases) + 1
 
 
 def test_subprocess_relax_no_traceback(work):

@@ -24,6 +24,7 @@ import numpy as np
 import pytest
 
 from irverify import cli
+from irverify.records import read_records
 from tests.paths import MLIR_TV  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[2]
@@ -100,9 +101,9 @@ def check_json(capsys, argv: list[str]) -> tuple[int, dict, float]:
     elapsed = time.monotonic() - start
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err
-    lines = out.strip().splitlines()
-    assert len(lines) == 1, out
-    return rc, json.loads(lines[0]), elapsed
+    cases, summary = read_records(out)
+    assert len(cases) == 1 and summary["exit_code"] == rc, out
+    return rc, cases[0], elapsed
 
 
 # ----------------------------------------------------------------------------- (a) solver timeouts
@@ -141,7 +142,7 @@ def test_check_suite_timeout_in_workers(tmp_path):
                            "--timeout", "1", "--no-confirm"], capture_output=True, text=True, timeout=120, cwd=REPO)
     elapsed = time.monotonic() - start
     assert "Traceback" not in proc.stderr
-    records = {r["pair"]: r for r in map(json.loads, proc.stdout.splitlines()[:-1])}
+    records = {r["input"]["name"]: r for r in read_records(proc.stdout)[0]}
     assert records["hard"]["verdict"] == "unknown" and records["easy"]["verdict"] == "incorrect"
     assert proc.returncode == 1  # incorrect is the worst verdict
     assert elapsed < 40.0
@@ -296,6 +297,6 @@ def test_memory_bounded_on_largest_mlir_tv_pairs():
                "--json", "--no-confirm", "--timeout", "10"]
         res = json.loads(subprocess.run(cmd, capture_output=True, text=True, timeout=300, cwd=REPO).stdout)
         assert res["rc"] in (0, 1, 2, 3, 4) and "Traceback" not in res["err"], (name, res["err"])
-        assert json.loads(res["out"])["verdict"] != "incorrect" or "-bad" in name
+        assert read_records(res["out"])[1]["verdict"] != "incorrect" or "-bad" in name
         peak_mb = res["maxrss_kb"] / 1024
         assert 10 < peak_mb < 2048, (name, peak_mb)

@@ -2,7 +2,6 @@
 dispatch pairs (testdata/iree), the memory model's hooks, rank reduction, bitcast, and a
 miscompile of the installed IREE kept as a regression case."""
 
-import json
 import subprocess
 import sys
 from pathlib import Path
@@ -12,6 +11,7 @@ import pytest
 
 from irverify.frontends import load
 from irverify.frontends.mlir.parse import parse_mlir
+from irverify.records import read_records
 from irverify.verify.check import Options, check_modules
 from irverify.verify.verdict import Counterexample, Verdict
 from tests.paths import SEEDS  # noqa: E402
@@ -61,7 +61,7 @@ def test_seed_buggy_is_confirmed_on_iree():
     out = subprocess.run([sys.executable, "-m", "irverify", "check", "--json", str(SEED / "before.mlir"),
                           str(SEED / "after_buggy.mlir")], capture_output=True, text=True)
     assert out.returncode == 1, out.stderr
-    fn = json.loads(out.stdout)["functions"][0]
+    fn = read_records(out.stdout)[0][0]["functions"][0]
     assert fn["verdict"] == "incorrect" and fn["confirmed"] is True
     assert "binding 0 differs at flat positions [1, 4]" in fn["execution"]["detail"]
 

@@ -129,15 +129,16 @@ def test_matmul_equals_batch_matmul_of_expanded_operands(tmp_path):
   %r3 = linalg.batch_matmul ins(%a3, %b3 : tensor<1x4x3xf32>, tensor<1x3x5xf32>) outs(%c3 : tensor<1x4x5xf32>) -> tensor<1x4x5xf32>
   %r = tensor.collapse_shape %r3 [[0, 1], [2]] : tensor<1x4x5xf32> into tensor<4x5xf32>
   return %r : tensor<4x5xf32>"""
-    import json
     import subprocess
     import sys
+
+    from irverify.records import read_records
 
     path = tmp_path / "matmul.srctgt.mlir"
     path.write_text(pair(src, tgt, sig, "tensor<4x5xf32>"))
     out = subprocess.run([sys.executable, "-m", "irverify", "check", str(path), "--json", "--no-confirm"],
                          capture_output=True, text=True, timeout=600)
-    assert json.loads(out.stdout)["verdict"] == "correct", out.stdout + out.stderr
+    assert read_records(out.stdout)[1]["verdict"] == "correct", out.stdout + out.stderr
 
 
 def test_float_dot_matches_generic_under_abstract_floats():

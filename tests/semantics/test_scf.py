@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from irverify.frontends.mlir.parse import parse_mlir
+from irverify.records import read_records
 from irverify.verify.check import Options, check_modules
 from irverify.verify.verdict import Verdict
 from tests.paths import IREE_FOLD_RESHAPE  # noqa: E402
@@ -207,11 +208,10 @@ def test_fold_pass_nested_region_case_is_correct():
     out = subprocess.run([sys.executable, "-m", "irverify", "validate-pass", "--iree-pipeline", PIPELINE,
                           "--split-input-file", "--no-confirm", "--json", str(CASE23)],
                          capture_output=True, text=True, timeout=300)
-    lines = [json.loads(x) for x in out.stdout.splitlines() if x.strip()]
-    case = lines[0]
+    [case], summary = read_records(out.stdout)
     assert case["changed"] is True
     assert case["verdict"] == "correct", case
-    assert lines[-1]["summary"]["correct"] == 1
+    assert summary["verdicts"]["correct"] == 1
 
 
 @pytest.mark.slow

@@ -52,11 +52,12 @@ def mlir_context(allow_unregistered: bool = False):
     return _CONTEXT
 
 
-def parse_mlir_native(text: str, path: str):
-    """Parse and verify MLIR text; a failure becomes ``InputError('file:line:col: message')``."""
+def parse_mlir_native(text: str, path: str, allow_unregistered: bool = False):
+    """Parse and verify MLIR text; a failure becomes ``InputError('file:line:col: message')``.
+    ``allow_unregistered``: ops of unregistered dialects parse (``--allow-unregistered-dialect``)."""
     from iree.compiler import ir
 
-    ctx = mlir_context()
+    ctx = mlir_context(allow_unregistered)
     crash = _crashes_parser(text, ctx)
     if crash:
         raise InputError(f"{path}:1:1: the MLIR parser crashed on this input ({crash}); it is not valid IR")
@@ -67,8 +68,17 @@ def parse_mlir_native(text: str, path: str):
         if diags:
             d = diags[0]
             loc = _location(d.location, path)
-            raise InputError(f"{loc}: {d.message.splitlines()[0].strip()}") from None
+            raise InputError(f"{loc}: {_irverify_hint(d.message.splitlines()[0].strip())}") from None
         raise InputError(f"{path}: {str(e).splitlines()[-1].strip()}") from None
+
+
+UNREGISTERED_HINT = "If this is intended, please use -allow-unregistered-dialect with the MLIR tool used"
+
+
+def _irverify_hint(message: str) -> str:
+    """MLIR's parser message, with its advice about mlir-opt's flag replaced by irverify's."""
+    return message.replace(UNREGISTERED_HINT, "validate-pass and validate-lit parse such ops with "
+                                              "--allow-unregistered-dialect (irverify does not model them)")
 
 
 def _crashes_parser(text: str, ctx) -> str | None:

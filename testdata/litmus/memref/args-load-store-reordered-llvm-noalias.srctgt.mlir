@@ -1,7 +1,7 @@
 // As args-load-store-reordered-alias-bad, with %a marked llvm.noalias in both functions: the IR
 // says %a overlaps no other argument, so the reordering is correct (no assumption is added).
 // RUN: irverify check %s --no-confirm | filecheck %s
-// CHECK-NOT: assumption memref-args
+// CHECK-NOT: assumption:
 // CHECK: verdict: correct
 
 func.func @src(%a: memref<4xi32> {llvm.noalias}, %b: memref<4xi32>, %i: index, %j: index) -> i32 {

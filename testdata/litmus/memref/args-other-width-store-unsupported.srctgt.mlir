@@ -5,7 +5,7 @@
 // CHECK: unsupported: a store through memref argument %b, which may overlap memref argument %a of another element width
 // CHECK: exit: 3
 // RUN: irverify check %s --no-confirm --memref-args noalias | filecheck %s --check-prefix=NOALIAS
-// NOALIAS: assumption memref-args=noalias
+// NOALIAS: assumption: --memref-args=noalias: {{.*}}(under --memref-args=may-alias: unsupported)
 // NOALIAS: verdict: correct
 
 func.func @src(%a: memref<4xf32>, %b: memref<8xi8>) -> f32 {
