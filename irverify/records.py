@@ -135,9 +135,9 @@ def function_assumptions(fn: FunctionReport) -> list[str]:
     if not fn.notes:
         return named
     from irverify.semantics.flow import TRACE_NOTE
-    from irverify.semantics.memref import ARGUMENT_NOTE, NOALIAS_NOTE
+    from irverify.semantics.memref import ARGUMENT_NOTE
 
-    fixed = {ARGUMENT_NOTE, NOALIAS_NOTE, TRACE_NOTE}
+    fixed = {ARGUMENT_NOTE, TRACE_NOTE}
     noted = [n for n in fn.notes if n in fixed or n.startswith("call_tir of a PrimFunc kept opaque")]
     return list(dict.fromkeys(named + noted))
 

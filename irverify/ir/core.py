@@ -285,9 +285,10 @@ class Op:
     attrs: dict[str, Any]
     regions: list[list[Block]]
     loc: Location = UNKNOWN_LOC
-    attr_text: str | None = None
-    """The attribute dictionary as the frontend printed it (kept for opaque ops, whose meaning is
-    named by their exact attributes; ``None`` when not kept)."""
+    printed_attrs: dict[str, str] | None = None
+    """Each attribute as the frontend printed it (MLIR's own printer: exact, never elided), kept
+    where an op's identity names an uninterpreted function (``semantics.opaque.identity``);
+    ``None`` when not kept."""
 
     def __repr__(self) -> str:
         return f"{self.name} @ {self.loc}"

@@ -45,4 +45,12 @@ AFFINE_OVERFLOW = Contested(
     "wrapping addition",
 )
 
-CONTESTED = {c.name: c for c in (AFFINE_OVERFLOW,)}
+MEMREF_ARGS = Contested(
+    "memref-args", ("may-alias", "noalias"),
+    {"may-alias": "distinct memref arguments may overlap unless the source marks one llvm.noalias "
+                  "(irverify.semantics.memref_alias)",
+     "noalias": "distinct memref arguments are assumed not to overlap"},
+    "MLIR lets the memref arguments of a function alias unless the IR says otherwise",
+)
+
+CONTESTED = {c.name: c for c in (AFFINE_OVERFLOW, MEMREF_ARGS)}

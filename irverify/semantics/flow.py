@@ -10,7 +10,6 @@ on, so they are not part of the encoding.
 
 from __future__ import annotations
 
-import hashlib
 import re
 
 from irverify.errors import Unsupported
@@ -319,8 +318,6 @@ def dispatch(ctx, op: Op, *operands):
     from irverify.semantics.util import require_untied
 
     require_untied(op.attrs.get("tied_operands"), "'flow.dispatch'", op.loc)
-    if op.attr_text is None:
-        raise Unsupported("'flow.dispatch' without its printed attributes", op.loc)
     # The executable the entry point belongs to, as this module defines it (a pass may change
     # it): its text is part of the function's name; one the module does not define is external,
     # the same on both sides.
@@ -330,7 +327,7 @@ def dispatch(ctx, op: Op, *operands):
         raise Unsupported(f"'flow.dispatch' entry points {entries}", op.loc)
     bodies = ",".join(f"{r}={ctx.module.symbols.get(r, 'external')}" for r in roots)
     ctx.approximate("opaque op 'flow.dispatch'")
-    key = f"{opaque.opaque_key(op)}.{hashlib.sha256(bodies.encode()).hexdigest()[:16]}"
+    key = opaque.function_name("opaque", op, "executables " + bodies)
     return opaque.uninterpreted_results(ctx, op, key, operands, "opaque op 'flow.dispatch'")
 
 

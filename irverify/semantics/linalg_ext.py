@@ -435,17 +435,18 @@ def _combine(ctx, op: Op, block, update: Scalar, current: Scalar) -> list[Scalar
 
 
 def _region_key(block) -> str:
-    """A name for the combiner's structure: its ops, attributes and operand wiring."""
+    """A name for the combiner's structure: its arguments' types, its ops, their exact printed
+    attributes and operand wiring (the full digest)."""
     import hashlib
 
     pos = {a.id: f"arg{k}" for k, a in enumerate(block.args)}
-    parts = []
+    parts = [",".join(str(a.type) for a in block.args)]
     for n, inner in enumerate(block.ops):
         wires = ",".join(pos.get(v.id, f"outer{v.id}") for v in inner.operands)
-        parts.append(f"{inner.name}|{inner.attr_text}|{wires}|{','.join(str(r.type) for r in inner.results)}")
+        parts.append(f"{inner.name}|{inner.printed_attrs}|{wires}|{','.join(str(r.type) for r in inner.results)}")
         for k, r in enumerate(inner.results):
             pos[r.id] = f"op{n}.{k}"
-    return hashlib.sha256(";".join(parts).encode()).hexdigest()[:16]
+    return hashlib.sha256(";".join(parts).encode()).hexdigest()
 
 
 def _plain_arg(ctx, tensor: Tensor, idx) -> list:

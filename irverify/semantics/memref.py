@@ -15,9 +15,10 @@ Memory model
 * A memref argument is assumed dereferenceable and its initial contents defined (as a binding
   is): introducing a load from it is never UB. Models where an argument may be dangling or
   uninitialised (mlir-tv's) differ here; every report on such a function says so in its notes.
-* Distinct memref arguments are distinct buffers. In IREE they stand for HAL bindings, which
-  IREE's code generation treats as not aliasing (each binding pointer is ``noalias``); a check
-  of a function with several memref arguments that writes one of them says so in its notes.
+* Distinct memref arguments may overlap, as MLIR allows, unless the IR says otherwise
+  (``llvm.noalias``) or ``--memref-args noalias`` is given: the rule and its encoding are in
+  ``irverify.semantics.memref_alias``. Each argument keeps its own buffer (an output); a store
+  through one argument is replayed into the buffers of the arguments that may overlap it.
 * A memref value is a *strided slice of a dense row-major view* of its buffer: per view dim an
   offset, a size and a stride, and the view dims a rank-reducing subview dropped. Element ``i``
   of the memref is element ``offsets + i * strides`` (dropped dims at their offset) of the view.
@@ -32,7 +33,8 @@ Memory model
 Undefined behaviour: a load or store outside the memref's extents, a subview outside its
 source, a negative size, a non-positive subview stride, shapes that differ where an op requires
 them equal (``memref.copy``, ``store_to_buffer``, ``load_from_buffer``, ``memref.cast``), an
-expand_shape whose output sizes do not multiply to the source extent.
+expand_shape whose output sizes do not multiply to the source extent, a ``memref.copy`` whose
+source and target overlap other than element for element (``memref_alias.copy_overlap``).
 
 Attributes: ``nontemporal`` (a cache hint) and an allocation's ``alignment`` do not change
 values; an access ``alignment`` (a promise about the address) is not modelled and makes the op
@@ -47,6 +49,7 @@ from typing import Any
 
 from irverify.errors import Unsupported
 from irverify.ir.core import DispatchTensorType, IndexType, MemRefType, Op, TensorType
+from irverify.semantics import memref_alias
 from irverify.semantics.common import DYNAMIC, static_or_dynamic
 from irverify.model.memory import Buffer, InitialMemory, Store, View, memory
 from irverify.semantics.registry import semantics
@@ -66,8 +69,6 @@ MEMORY_SPACES = frozenset({
 
 ARGUMENT_NOTE = ("memref arguments are assumed to be whole, dereferenceable buffers with defined "
                  "contents (as IREE bindings are), so loading from one is never undefined")
-NOALIAS_NOTE = ("distinct memref arguments are assumed not to alias "
-                "(they stand for IREE bindings, which code generation marks noalias)")
 
 
 @dataclass
@@ -149,6 +150,7 @@ def argument(mt: MemRefType, name: str, inputs, loc) -> MemRef:
     inputs.extras[f"{name} (initial)"] = InitialMemory(length, initial, mt.elem)
     inputs.pretty.append((initial, [length], mt.elem, -1))
     inputs.symbols[f"memref.{name}"] = (mt.elem, length, initial)
+    inputs.symbols[memref_alias.SOURCE] = loc  # the function whose arguments these are
     base = View(_view_type(mt, mt.shape), key, t.int_val(0), dims)
     rank = len(dims)
     return MemRef(mt, key, base, [t.int_val(0)] * rank, list(dims), [t.int_val(1)] * rank,
@@ -157,17 +159,29 @@ def argument(mt: MemRefType, name: str, inputs, loc) -> MemRef:
 
 def buffer_of(ctx, m: MemRef) -> Buffer:
     """This side's current buffer behind ``m`` (created from the shared symbols on first use)."""
+    buf = memory(ctx).buffers.get(m.key)
+    if buf is not None:
+        return buf
+    if not m.key.startswith("memref "):
+        raise Unsupported(f"memref buffer {m.key} of unknown origin")
+    return argument_buffer(ctx, memref_alias.key_name(m.key))
+
+
+def argument_buffer(ctx, name: str) -> Buffer:
+    """This side's current buffer of memref argument ``name`` (its initial contents, placed by
+    ``memref_alias.layout``, on first use)."""
+    key = f"memref {name}"
     mem = memory(ctx)
-    buf = mem.buffers.get(m.key)
+    memref_alias.layout(ctx)
+    buf = mem.buffers.get(key)
     if buf is None:
-        sym = ctx.inputs.symbols.get(f"memref.{m.key[len('memref '):]}")
+        sym = ctx.inputs.symbols.get(f"memref.{name}")
         if sym is None:
-            raise Unsupported(f"memref buffer {m.key} of unknown origin")
+            raise Unsupported(f"memref buffer {key} of unknown origin")
         elem, length, initial = sym
-        buf = Buffer(m.key, elem, length, initial, (), ctx.fp, {elem}, name=m.key)
-        mem.buffers[m.key] = buf
-    if m.key.startswith("memref "):
-        ctx.state.notes.add(ARGUMENT_NOTE)
+        buf = Buffer(key, elem, length, initial, (), ctx.fp, {elem}, name=key)
+        mem.buffers[key] = buf
+    ctx.state.notes.add(ARGUMENT_NOTE)
     return buf
 
 
@@ -180,12 +194,12 @@ def write(ctx, m: MemRef, value: Tensor) -> None:
     """Store ``value`` (of ``m``'s extents) into every element of ``m``."""
     buf = buffer_of(ctx, m)
     store = Store(m.base, list(m.offsets), list(m.sizes), list(m.strides), list(m.dropped), value)
-    new = buf.with_store(store)
-    memory(ctx).buffers[m.key] = new
-    if m.key.startswith("memref "):
-        ctx.state.extra_outputs[m.key] = new
-        if sum(1 for a in ctx.inputs.args if isinstance(a, MemRef)) > 1:
-            ctx.state.notes.add(NOALIAS_NOTE)
+    if not m.key.startswith("memref "):
+        memory(ctx).buffers[m.key] = buf.with_store(store)
+        return
+    memref_alias.check_write(ctx, m.key)
+    memref_alias.argument_store(ctx, m.key, buf.with_store(store))
+    memref_alias.mirror(ctx, m.key, store)
 
 
 def snapshot(ctx, m: MemRef, ttype: TensorType) -> Tensor:
@@ -620,12 +634,15 @@ def alloca(ctx, op: Op, *dynamic: Scalar):
 
 @semantics("memref.copy", memory="read-write")
 def copy(ctx, op: Op, src, dst):
-    """``dst[i] := src[i]`` for every ``i``; UB unless both have the same extents."""
+    """``dst[i] := src[i]`` for every ``i``; UB unless both have the same extents, and UB when
+    an element is read where another is written (MLIR lowers the op to ``memcpy``)."""
     s, d = _memref(op, src), _memref(op, dst)
     if s.rank != d.rank:
         raise Unsupported("memref.copy between ranks", op.loc)
     for k, (a, b) in enumerate(zip(s.dims, d.dims)):
         ctx.add_ub(a != b, f"memref.copy: extents differ in dim {k}")
+    ctx.add_ub(memref_alias.copy_overlap(ctx, s, d),
+               "memref.copy: source and target overlap (other than element for element)")
     write(ctx, d, snapshot(ctx, s, TensorType(s.type.shape, s.type.elem)))
 
 

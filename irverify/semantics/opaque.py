@@ -3,8 +3,8 @@ they take (Alive2's unknown calls; ``DESIGN.md``, "second stage").
 
 An opaque op is an uninterpreted function of its operands, its attributes and its result types:
 each result (a scalar, or a tensor's dynamic extents and elements) is a function of the operand
-values, named by the op, its printed attribute dictionary and its result types, and an
-uninterpreted predicate of the same arguments says whether it is undefined. The same op with the
+values, named by the op's ``identity``, and an uninterpreted predicate of the same arguments says
+whether it is undefined. The same op with the
 same attributes on the same values is the same value on both sides (congruence), so rewrites
 that move, share, duplicate or delete it are proved; anything that needs its values is an
 approximation, so a counterexample through it must be confirmed by execution.
@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 
 from irverify.errors import Unsupported
-from irverify.ir.core import IndexType, Op, TensorType
+from irverify.ir.core import IndexType, Op, TensorType, Value
 
 # op -> why its results are a function of its operands and attributes alone
 OPAQUE_OPS = {
@@ -70,10 +70,75 @@ def is_opaque(op: Op) -> bool:
     return op.name.startswith("linalg.") or not any(blocks for blocks in op.regions)
 
 
+# ----------------------------------------------------------------------------- identity
+#
+# Every uninterpreted function named after an op (an opaque op, an ``scf.for`` that is not
+# unrolled, a ``flow.dispatch``) is named by ``function_name``, from the op's ``identity``: its
+# name, its operand types, its result types (extents included), every attribute as MLIR printed
+# it (exact: MLIR prints a large dense attribute as hex, never elided) and its regions (block
+# argument types, and each op's identity with its operands numbered by where they are defined:
+# a block argument or result inside the op, or an outer value, in order of first use). Two ops
+# with the same identity applied to the same values compute the same results; anything that
+# tells them apart is in the identity. Compiler hints (``registry.HINT_ATTRS``) change no value
+# and are left out. The name is the identity's full SHA-256 digest (never a prefix of it).
+
+
+def identity(op: Op, captured: list[Value] | None = None) -> str:
+    """The exact text that names ``op``'s function (see above); the outer values its regions
+    read are appended to ``captured`` in order of first use."""
+    pos: dict[int, str] = {}
+    outer = captured if captured is not None else []
+    return "\n".join(_identity_lines(op, pos, outer, top=True))
+
+
+def function_name(kind: str, op: Op, extra: str = "") -> str:
+    """The name of ``op``'s uninterpreted function: ``kind``, the op name and the digest of its
+    ``identity`` (and of ``extra``, what else the function depends on)."""
+    digest = hashlib.sha256((identity(op) + "\n" + extra).encode()).hexdigest()
+    return f"{kind}.{op.name}.{digest}"
+
+
+def _identity_lines(op: Op, pos: dict[int, str], outer: list[Value], top: bool) -> list[str]:
+    from irverify.semantics.registry import is_hint
+
+    if op.printed_attrs is None:
+        raise Unsupported(f"'{op.name}' without its printed attributes (its identity is not known)", op.loc)
+    attrs = []
+    for name in sorted(op.printed_attrs):
+        text = op.printed_attrs[name]
+        if is_hint(name, op.attrs.get(name)):
+            continue
+        if "dense_resource<" in text:  # the printed form names a blob, not its contents
+            raise Unsupported(f"attribute '{name}' of '{op.name}' holding a dense_resource", op.loc)
+        attrs.append(f"{name} = {text}")
+
+    def label(v: Value) -> str:
+        if v.id not in pos:
+            pos[v.id] = f"outer{len(outer)}"
+            outer.append(v)
+        return pos[v.id]
+
+    operands = ", ".join(str(v.type) if top else f"{label(v)}: {v.type}" for v in op.operands)
+    results = ", ".join(str(r.type) for r in op.results)
+    lines = [f"{op.name}({operands}) -> ({results}) {{{', '.join(attrs)}}} regions {len(op.regions)}"]
+    for region in op.regions:
+        lines.append(f"region {len(region)} blocks")
+        for block in region:
+            for a in block.args:
+                pos[a.id] = f"v{len(pos)}"
+            lines.append("block(" + ", ".join(f"{pos[a.id]}: {a.type}" for a in block.args) + ")")
+            for inner in block.ops:
+                lines += _identity_lines(inner, pos, outer, top=False)
+                for r in inner.results:
+                    pos[r.id] = f"v{len(pos)}"
+                lines.append("-> (" + ", ".join(pos[r.id] for r in inner.results) + ")")
+        lines.append("end region")
+    return lines
+
+
 def opaque_key(op: Op) -> str:
-    """The function's name: the op, its attributes as printed, its result types."""
-    text = f"{op.name}|{op.attr_text}|{','.join(str(r.type) for r in op.results)}"
-    return f"opaque.{op.name}.{hashlib.sha256(text.encode()).hexdigest()[:16]}"
+    """The name of an opaque op's function (``function_name``)."""
+    return function_name("opaque", op)
 
 
 def _argument(ctx, value, op: Op) -> list:
@@ -102,8 +167,6 @@ def _argument(ctx, value, op: Op) -> list:
 
 def apply(ctx, op: Op, *operands):
     """The results of an opaque op: uninterpreted functions of its operands."""
-    if op.attr_text is None:
-        raise Unsupported(f"opaque op '{op.name}' without its printed attributes", op.loc)
     ctx.approximate(f"opaque op '{op.name}'")
     return uninterpreted_results(ctx, op, opaque_key(op), operands, f"opaque op '{op.name}'")
 

@@ -419,70 +419,46 @@ def if_(ctx, op: Op, cond: Scalar):
 # ----------------------------------------------------------------------------- uninterpreted loops
 #
 # A loop irverify does not unroll is, when its body computes on values only, an uninterpreted
-# function of its structure and of every value it reads: its operands (bounds, step, initial
-# iter_args) and the values of enclosing scopes its body uses. The structure names the function:
-# the body's ops, their attributes (compiler hints of ``registry.HINT_ATTRS`` left out: they
-# change no value), result types and operand wiring, nested regions included. Two loops with the
-# same structure on the same values compute the same results (a loop is deterministic), so a
-# rewrite that leaves a loop as it was, around it or inside its hints, is proved; anything that
-# needs the loop's values is an approximation (``ctx.approximate``): a counterexample through it
-# must be confirmed. A body must have semantics irverify knows for every op (so that none has
-# an effect it does not model), no memory (no memref, dispatch tensor or binding values) and no
-# call or dispatch (the callee's body is not part of the structure).
+# function of the loop and of every value it reads: its operands (bounds, step, initial
+# iter_args) and the values of enclosing scopes its body uses. The function is named by the
+# loop's exact identity (``opaque.identity``: operand and result types, every attribute as MLIR
+# printed it, the body's ops with their attributes, types and operand wiring, nested regions
+# included; compiler hints left out). Two loops with the same identity on the same values
+# compute the same results (a loop is deterministic), so a rewrite that leaves a loop as it was,
+# around it or inside its hints, is proved; anything that needs the loop's values is an
+# approximation (``ctx.approximate``): a counterexample through it must be confirmed. A body
+# must have semantics irverify knows for every op (so that none has an effect it does not
+# model), no memory (no memref, dispatch tensor or binding values) and no call or dispatch (the
+# callee's body is not part of the identity).
 
 
 def uninterpreted_loop(ctx, op: Op, operands: list, why: str) -> list:
-    """The results of loop ``op`` as uninterpreted functions of its structure and of the values it
+    """The results of loop ``op`` as uninterpreted functions of its identity and of the values it
     reads (see above); ``Unsupported(why)`` when its body is not pure value computation."""
-    import hashlib
-
     from irverify.semantics import opaque
 
+    _check_pure_body(op.regions, op, why)
     captured: list = []
-    text = ";".join(_structure(op.regions, {}, captured, op, why))
+    opaque.identity(op, captured)
     values = []
     for v in captured:
         if v.id not in ctx.env:
             raise Unsupported(why, op.loc, "the body uses a value irverify has not encoded")
         values.append(ctx.env[v.id])
-    types = ",".join(str(r.type) for r in op.results)
-    key = f"loop.{op.name}.{hashlib.sha256((text + '|' + types).encode()).hexdigest()[:16]}"
+    key = opaque.function_name("loop", op)
     ctx.approximate(f"'{op.name}' as an uninterpreted function of its body ({why.split(' (')[0]})")
     return opaque.uninterpreted_results(ctx, op, key, [*operands, *values], f"'{op.name}'")
 
 
-def _structure(regions, pos: dict, captured: list, loop: Op, why: str) -> list[str]:
-    """The body's ops as text (see above), numbering block arguments and results in order and
-    appending the outer values the body reads to ``captured``."""
+def _check_pure_body(regions, loop: Op, why: str) -> None:
+    """Reject a body that touches memory, calls a symbol or holds an op irverify does not know."""
     from irverify.ir.core import DispatchTensorType, MemRefType
-    from irverify.semantics.registry import is_hint, lookup
+    from irverify.semantics.registry import lookup
 
-    parts = []
-
-    def name(v) -> str:
-        if v.id not in pos:
-            pos[v.id] = f"outer{len(captured)}"
-            captured.append(v)
-        return pos[v.id]
-
-    for region in regions:
-        parts.append("{")
-        for block in region:
-            for a in block.args:
-                pos[a.id] = f"v{len(pos)}"
-            parts.append("^(" + ",".join(str(a.type) for a in block.args) + ")")
-            for inner in block.ops:
-                if any(isinstance(v.type, (MemRefType, DispatchTensorType)) for v in [*inner.operands, *inner.results]):
-                    raise Unsupported(why, loop.loc, f"its body accesses memory ('{inner.name}')")
-                if "callee" in inner.attrs or "entry_points" in inner.attrs:  # another symbol's body
-                    raise Unsupported(why, loop.loc, f"its body calls a symbol ('{inner.name}')")
-                if inner.name not in ("scf.yield", "linalg.yield", "tensor.yield", "iree_linalg_ext.yield"):
-                    lookup(inner)  # unknown ops or attributes are unsupported
-                wires = ",".join(name(v) for v in inner.operands)
-                attrs = sorted((k, repr(v)) for k, v in inner.attrs.items() if not is_hint(k, v))
-                parts.append(f"{inner.name}|{attrs}|{wires}|{','.join(str(r.type) for r in inner.results)}")
-                parts += _structure(inner.regions, pos, captured, loop, why)
-                for r in inner.results:
-                    pos[r.id] = f"v{len(pos)}"
-        parts.append("}")
-    return parts
+    for inner in walk_ops([b for r in regions for blk in r for b in blk.ops]):
+        if any(isinstance(v.type, (MemRefType, DispatchTensorType)) for v in [*inner.operands, *inner.results]):
+            raise Unsupported(why, loop.loc, f"its body accesses memory ('{inner.name}')")
+        if "callee" in inner.attrs or "entry_points" in inner.attrs:  # another symbol's body
+            raise Unsupported(why, loop.loc, f"its body calls a symbol ('{inner.name}')")
+        if inner.name not in ("scf.yield", "linalg.yield", "tensor.yield", "iree_linalg_ext.yield"):
+            lookup(inner)  # unknown ops or attributes are unsupported

@@ -56,8 +56,11 @@ def optional_narrow(ctx, op: Op, operand):
 # outside knowledge", which later passes rely on (its range and divisibility inference), as
 # LLVM's ``llvm.assume``: execution where no permutation holds for all operands together is UB,
 # and so is an assumption about a poison operand. An operand with a single assumption has it in
-# every permutation. Comparisons are unsigned (``umin``/``umax``/``udiv``), on the 64-bit
-# two's-complement bits of an index.
+# every permutation. Comparisons are unsigned (``umin``/``umax``/``udiv``), on the operand's
+# unsigned value (an index: its 64-bit two's-complement bits), in arbitrary precision: the
+# fields are ``uint64`` values, which may exceed the operand's width (``umax = 300`` on an
+# ``i8`` holds for every value; ``udiv = 256`` on an ``i8`` holds only for 0). ``udiv = 0``,
+# whose meaning IREE does not define, is unsupported.
 ASSUMPTION_FIELDS = ("umin", "umax", "udiv")
 
 
@@ -65,14 +68,14 @@ def _assumption(text: str, loc) -> dict[str, int]:
     fields = {}
     for part in (p.strip() for p in text.split(",") if p.strip()):
         key, _, value = (s.strip() for s in part.partition("="))
-        if key not in ASSUMPTION_FIELDS or not value.lstrip("-").isdigit():
+        if key not in ASSUMPTION_FIELDS or not value.isdigit() or (key == "udiv" and int(value) == 0):
             raise Unsupported(f"util.assume.int assumption '{part}'", loc)
         fields[key] = int(value)
     return fields
 
 
 def _unsigned_holds(value, ty, fields: dict[str, int]):
-    """Does the operand's unsigned value meet ``fields``?"""
+    """Does the operand's unsigned value meet ``fields`` (compared in arbitrary precision)?"""
     from irverify.ir.core import IndexType
     from irverify.smt import terms as t
 
@@ -81,14 +84,20 @@ def _unsigned_holds(value, ty, fields: dict[str, int]):
         conds = [u >= t.int_val(fields["umin"])] if "umin" in fields else []
         conds += [u <= t.int_val(fields["umax"])] if "umax" in fields else []
         if "udiv" in fields:
-            conds.append(t.floormod(u, t.int_val(fields["udiv"])) == 0 if fields["udiv"] > 0 else t.false())
+            conds.append(t.floormod(u, t.int_val(fields["udiv"])) == 0)
         return t.and_(*conds)
-    width = ty.width
-    conds = [t.ule(t.bv_val(fields["umin"], width), value)] if "umin" in fields else []
-    conds += [t.ule(value, t.bv_val(fields["umax"], width))] if "umax" in fields else []
+    width, largest = ty.width, (1 << ty.width) - 1  # the bit-vector's unsigned range is [0, largest]
+    conds = []
+    if fields.get("umin", 0) > largest:
+        conds.append(t.false())
+    elif fields.get("umin", 0) > 0:
+        conds.append(t.ule(t.bv_val(fields["umin"], width), value))
+    if fields.get("umax", largest) < largest:
+        conds.append(t.ule(value, t.bv_val(fields["umax"], width)))
     if "udiv" in fields:
         d = fields["udiv"]
-        conds.append(t.urem(value, t.bv_val(d, width)) == t.bv_val(0, width) if 0 < d < (1 << width) else t.false())
+        zero = t.bv_val(0, width)
+        conds.append(value == zero if d > largest else t.urem(value, t.bv_val(d, width)) == zero)
     return t.and_(*conds)
 
 

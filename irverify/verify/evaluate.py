@@ -99,14 +99,14 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
                     dims_of[str(d)] = (d, n)
     from irverify.semantics.memref import MemRef
 
-    memrefs = []  # (value, initial array term, contents)
+    memrefs = []  # (name, value, contents)
     for name_, val, arg in zip(inputs.arg_names, inputs.args, args):
         if isinstance(val, MemRef):
             arr = np.asarray(arg)
             for d, n in zip(val.dims, arr.shape):
                 if t.static_int(d) is None:
                     dims_of[str(d)] = (d, n)
-            memrefs.append((val, inputs.symbols[f"memref.{name_}"][2], arr))
+            memrefs.append((name_, val, arr))
     pairs += [(d, t.int_val(n)) for d, n in dims_of.values()]
     enc = encode_function(fn, module, inputs, fp)
     ubs = [u for u in enc.state.ub if ub_kinds is None or ub_kinds(u.reason)]
@@ -118,7 +118,11 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             tensor_subst.append((val, inputs.arrays[name], np.asarray(arg)))  # UB alone: the arrays it reads
 
     array_pairs = [(arr_term, _array_term(arr, val, fp)) for val, arr_term, arr in tensor_subst]
-    array_pairs += [(init, _flat_array_term(arr, val.type.elem, fp)) for val, init, arr in memrefs]
+    from irverify.semantics.memref_alias import concrete_pairs
+
+    # each memref argument in its own memory (the inputs give each its own contents)
+    array_pairs += concrete_pairs(inputs, [(name, arr) for name, _, arr in memrefs],
+                                  lambda x, elem: _scalar_term(x, elem, fp))
 
     def concrete(term):
         # One substitution of scalars, dims and input arrays (array terms are built once).
@@ -165,7 +169,7 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             out[idx] = _python(value, r.type.elem, fp)
         outputs.append(out)
         undefined.append(mask if mask.any() else None)
-    for val, _, arr in (memrefs if outputs_too else []):  # final contents of memref arguments
+    for _, val, arr in (memrefs if outputs_too else []):  # final contents of memref arguments
         mem = getattr(enc.state, "iree_memory", None)
         buf = mem.buffers.get(val.key) if mem is not None else None
         out = np.array(arr, dtype=numpy_dtype(val.type.elem)).reshape(-1)
@@ -202,15 +206,6 @@ def _poison_pairs(inputs, poison: dict) -> list:
                 value = t.store(value, [t.int_val(i) for i in idx], t.true())
             pairs.append((arr, value))
     return pairs
-
-
-def _flat_array_term(arr: np.ndarray, ty, fp):
-    """A memref's contents as the 1-D array of its buffer (row-major)."""
-    flat = np.asarray(arr).reshape(-1)
-    out = t.const_array(1, _scalar_term(0, ty, fp))
-    for i, x in enumerate(flat):
-        out = t.store(out, [t.int_val(i)], _scalar_term(x, ty, fp))
-    return out
 
 
 def _concrete_app(app, interpret: dict | None):

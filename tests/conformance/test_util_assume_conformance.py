@@ -60,3 +60,39 @@ def test_assume_int_violated_is_ub(i, j):
     assert not _holds(i, j)
     ev = evaluate_function(parse_mlir(MODULE, "assume.mlir"), "assumed", [i, j], fp_name="ieee")
     assert ev.ub == ["util.assume.int: no permutation of its assumptions holds"]
+
+
+# Bounds wider than the operand (uint64 fields, compared in arbitrary precision): umax = 300 on
+# an i8 holds for every value, udiv = 256 on an i8 only for 0, umin = 65535 on an i16 only for
+# 0xffff. The comparisons IREE's range analysis may fold from them are computed too.
+WIDE = """
+func.func @wide(%x: i8, %y: i8, %z: i16) -> (i8, i1, i8, i16, i1) {
+  %a:3 = util.assume.int %x<umax = 300>, %y<udiv = 256>, %z<umin = 65535, umax = 70000> : i8, i8, i16
+  %c45 = arith.constant 45 : i8
+  %lt = arith.cmpi ult, %a#0, %c45 : i8
+  %c1 = arith.constant 1 : i16
+  %s = arith.addi %a#2, %c1 : i16
+  %zero = arith.constant 0 : i8
+  %isz = arith.cmpi eq, %a#1, %zero : i8
+  return %a#0, %lt, %a#1, %s, %isz : i8, i1, i8, i16, i1
+}
+"""
+
+
+def test_assume_int_bounds_wider_than_the_operand_match_iree():
+    inputs = [(x, 0, -1) for x in (0, 44, 45, 100, 127, -128, -1)]
+    module = parse_mlir(WIDE, "wide.mlir")
+    runs = run_functions(WIDE, [("wide", [np.int8(x), np.int8(y), np.int16(z)]) for x, y, z in inputs])
+    for (x, y, z), got in zip(inputs, runs):
+        assert not isinstance(got, Exception), got
+        ev = evaluate_function(module, "wide", [x, y, z], fp_name="ieee")
+        assert not ev.ub, (x, ev.ub)
+        ours = [int(np.asarray(o)) for o in ev.outputs]
+        theirs = [int(np.asarray(o)) for o in got]
+        assert ours == theirs, (x, ours, theirs)
+
+
+@pytest.mark.parametrize("x,y,z", [(0, 1, -1), (0, -128, -1), (0, 0, 0), (0, 0, 65534 - 65536)])
+def test_assume_int_wide_bounds_violated_is_ub(x, y, z):
+    ev = evaluate_function(parse_mlir(WIDE, "wide.mlir"), "wide", [x, y, z], fp_name="ieee")
+    assert ev.ub == ["util.assume.int: no permutation of its assumptions holds"]

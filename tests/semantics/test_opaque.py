@@ -45,7 +45,7 @@ def test_ops_with_regions_or_unlisted_are_not_opaque():
     text = MOVED.read_text()
     fn = parse_mlir(text, "m.mlir").functions["src"]
     packs = [op for op in fn.body.ops if op.name == "linalg.softmax"]
-    assert packs and all(is_opaque(op) for op in packs) and all(op.attr_text for op in packs)
+    assert packs and all(is_opaque(op) for op in packs) and all(op.printed_attrs for op in packs)
     assert "iree_linalg_ext.sort" not in OPAQUE_OPS and "iree_linalg_ext.scatter" not in OPAQUE_OPS
     assert not any(name.startswith(("memref.", "hal.", "flow.dispatch")) for name in OPAQUE_OPS)
 
@@ -95,3 +95,97 @@ def test_poison_operands_are_arguments_of_an_opaque_op():
     enters the value array as zero; both sides writing into tensor.empty stay congruent."""
     assert _check(PACK.format(operand="%src")) == "correct"
     assert _check(PACK.format(operand="%z")) != "correct"
+
+
+# ----------------------------------------------------------------------------- identity
+
+
+def _op(text: str, name: str, fn: str = "f"):
+    body = parse_mlir(text, "i.mlir").functions[fn].body
+    from irverify.semantics.common import walk_ops
+
+    return next(op for op in walk_ops(body.ops) if op.name == name)
+
+
+def _bitcast(src: str, dst: str) -> str:
+    return (f"func.func @f(%x: {src}) -> {dst} {{\n  %y = tensor.bitcast %x : {src} to {dst}\n"
+            f"  return %y : {dst}\n}}")
+
+
+def test_identity_holds_operand_and_result_types_with_extents():
+    """f16 and bf16 operands (one bit-vector sort), and result types that differ only in an
+    extent, name different functions; the same op names the same one."""
+    from irverify.semantics.opaque import function_name
+
+    names = [function_name("opaque", _op(_bitcast(s, d), "tensor.bitcast")) for s, d in [
+        ("tensor<4xf16>", "tensor<4xi16>"), ("tensor<4xbf16>", "tensor<4xi16>"),
+        ("tensor<4xf16>", "tensor<?xi16>"), ("tensor<?xf16>", "tensor<4xi16>")]]
+    assert len(set(names)) == 4
+    again = function_name("opaque", _op(_bitcast("tensor<4xf16>", "tensor<4xi16>"), "tensor.bitcast"))
+    assert again == names[0] and len(again.rpartition(".")[2]) == 64  # the full SHA-256 digest
+
+
+LOOP = """
+func.func @f(%x: i32, %n: index) -> i32 {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %x) -> (i32) {{
+    %t = arith.constant dense<[{table}]> : tensor<1001xi32>
+    %e = tensor.extract %t[%i] {extra} : tensor<1001xi32>
+    %u = arith.addi %s, %e : i32
+    scf.yield %u : i32
+  }}
+  return %r : i32
+}}
+"""
+
+
+def test_identity_prints_every_attribute_exactly():
+    """Tables of 1001 elements that differ in element 500 (numpy's repr elides them alike) give
+    different identities; a compiler hint does not change it."""
+    from irverify.semantics.opaque import identity
+
+    table = [str(k % 7) for k in range(1001)]
+    base = identity(_op(LOOP.format(table=", ".join(table), extra=""), "scf.for"))
+    table[500] = "9"
+    assert identity(_op(LOOP.format(table=", ".join(table), extra=""), "scf.for")) != base
+    table[500] = str(500 % 7)
+    hinted = LOOP.format(table=", ".join(table), extra="{iree_codegen.vector_tile_sizes = array<i64: 8>}")
+    assert identity(_op(hinted, "scf.for")) == base
+
+
+def test_identity_numbers_outer_values_in_order_of_use():
+    from irverify.semantics.opaque import identity
+
+    loop = _op(LOOP.format(table="0, " * 1000 + "1", extra=""), "scf.for")
+    captured: list = []
+    identity(loop, captured)
+    assert captured == []  # the body reads nothing from outside
+    text = LOOP.format(table="0, " * 1000 + "1", extra="").replace("arith.addi %s, %e", "arith.addi %x, %e")
+    loop = _op(text, "scf.for")
+    identity(loop, captured)
+    assert [v.name for v in captured] == ["%x"]
+
+
+def test_identity_of_a_dense_resource_is_unsupported():
+    """A dense_resource attribute prints a blob's name, not its contents."""
+    from irverify.errors import Unsupported
+    from irverify.semantics.opaque import identity
+
+    text = """
+func.func @f(%x: i32, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%s = %x) -> (i32) {
+    %t = arith.constant dense_resource<blob> : tensor<2xi32>
+    %e = tensor.extract %t[%c0] : tensor<2xi32>
+    scf.yield %e : i32
+  }
+  return %r : i32
+}
+{-#
+  dialect_resources: { builtin: { blob: "0x040000000100000002000000" } }
+#-}
+"""
+    with pytest.raises(Unsupported, match="dense_resource"):
+        identity(_op(text, "scf.for"))

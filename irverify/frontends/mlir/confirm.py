@@ -33,7 +33,10 @@ def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function
     ``dispatch_confirm``."""
     if any(_uses_dispatch_ops(f) or _has_memref_args(f) for f in (src_fn, tgt_fn)):
         from irverify.frontends.mlir.dispatch_confirm import confirm_dispatch
+        from irverify.semantics.memref_alias import OVERLAP_NOT_RUN, overlap_in
 
+        if (pair := overlap_in(cex)) is not None:  # execution gives each argument its own buffer
+            return Confirmation(None, BACKEND, OVERLAP_NOT_RUN.format(pair=pair))
         return confirm_dispatch(src_mod, src_fn, tgt_mod, tgt_fn, cex)
     backend = backend_for(src_fn, tgt_fn)
     if (ub := unobservable(cex, backend)) is not None:

@@ -131,7 +131,7 @@ def translate_module(native, text: str, path: str, parsed_text: str | None = Non
         if op.name not in FUNCTION_OPS:
             if "sym_name" in op.attributes:  # what a flow.dispatch of an executable runs
                 name = str(op.attributes["sym_name"]).strip('"')
-                symbols[name] = hashlib.sha256(op.get_asm(use_local_scope=True).encode()).hexdigest()[:16]
+                symbols[name] = hashlib.sha256(op.get_asm(use_local_scope=True).encode()).hexdigest()
                 if op.name == "hal.executable":
                     executables.append(name)
             continue
@@ -236,6 +236,36 @@ def _location(loc, path: str) -> Location:
         return Location(path, 0, 0)
 
 
+def named_attributes(attributes, printed: bool = False) -> list[tuple[str, Any, str | None]]:
+    """(name, attribute, text as MLIR prints it) of each entry of an op's attribute dictionary
+    or of a ``DictAttr``; the text only with ``printed`` or when the attribute is None. It is
+    None when the bindings cannot represent it: they raise for a dense attribute of an element
+    type they do not know (``complex<f32>``), and abort the process when that happens inside
+    ``NamedAttribute.attr``, so entries are read by name."""
+    out = []
+    for i in range(len(attributes)):
+        named = attributes[i]
+        name = named.name
+        try:
+            attr = attributes[name]
+        except TypeError:  # an attribute the bindings cannot cast
+            attr = None
+        text = None
+        if printed or attr is None:
+            whole, prefix = str(named), f"NamedAttribute({name}="
+            text = whole[len(prefix):-1] if whole.startswith(prefix) and whole.endswith(")") else str(attr)
+        out.append((name, attr, text))
+    return out
+
+
+def _element(array, k: int):
+    """Element ``k`` of an ``ArrayAttr``, or None when the bindings cannot represent it."""
+    try:
+        return array[k]
+    except TypeError:
+        return None
+
+
 class _Translator:
     """Walks one ``func.func`` / ``util.func`` and builds irverify ``Value``/``Op``/``Block`` objects."""
 
@@ -244,6 +274,7 @@ class _Translator:
         self.lines = lines or []  # the parsed text, where results' names are read
         self.values: dict[Any, Value] = {}
         self.names = None  # one ir.AsmState per function: naming a value is then O(1)
+        self.depth = 0  # how many ops' regions enclose the ops being translated
 
     def name(self, value) -> str:
         return value.get_name(self.names)
@@ -257,10 +288,9 @@ class _Translator:
         loc = _location(op.location, self.path)
         result_types = [self.type(t, loc) for t in ftype.results]
         attrs = {}
-        for i in range(len(op.attributes)):
-            na = op.attributes[i]
-            if na.name not in ("sym_name", "function_type", "sym_visibility"):
-                attrs[na.name] = self.attr(na.attr, loc)
+        for key, attr, text in named_attributes(op.attributes):
+            if key not in ("sym_name", "function_type", "sym_visibility"):
+                attrs[key] = self.attr(attr, loc, text)
         if op.name == "util.func":
             from irverify.semantics.util import require_untied
 
@@ -301,16 +331,18 @@ class _Translator:
             v = Value(self.type(r.type, loc), written[k] if written else self.name(r))
             self.values[r] = v
             results.append(v)
-        attrs = {}
-        for i in range(len(op.attributes)):
-            na = op.attributes[i]
-            attrs[na.name] = self.attr(na.attr, loc)
+        # The printed attributes are kept where an op's identity names a function
+        # (``semantics.opaque.identity``): opaque ops, ops with regions (loops) and the ops
+        # inside regions. A top-level constant is not printed (model weights can be megabytes).
+        keep = op.name in OPAQUE_OPS or op.name in APPLIES_OPAQUELY or len(op.regions) > 0 or self.depth > 0
+        attrs, printed = {}, {}
+        for name, attr, text in named_attributes(op.attributes, keep):
+            attrs[name] = self.attr(attr, loc, text)
+            printed[name] = text
+        self.depth += 1
         regions = [self.region(r, loc) for r in op.regions]
-        attr_text = None
-        if op.name in OPAQUE_OPS or op.name in APPLIES_OPAQUELY:
-            attr_text = "{" + ", ".join(sorted(f"{op.attributes[i].name} = {op.attributes[i].attr}"
-                                               for i in range(len(op.attributes)))) + "}"
-        return Op(op.name, operands, results, attrs, regions, loc, attr_text)
+        self.depth -= 1
+        return Op(op.name, operands, results, attrs, regions, loc, printed if keep else None)
 
     # -- types ---------------------------------------------------------------------------
 
@@ -389,9 +421,13 @@ class _Translator:
 
     # -- attributes ----------------------------------------------------------------------
 
-    def attr(self, a, loc: Location) -> Any:
+    def attr(self, a, loc: Location, text: str | None = None) -> Any:
+        """An attribute as a plain value; ``a`` is None when the bindings cannot represent it
+        (``named_attributes``), which keeps its printed ``text`` as an ``OpaqueAttr``."""
         from iree.compiler import ir
 
+        if a is None:
+            return OpaqueAttr(text or "")
         if isinstance(a, ir.BoolAttr):
             return bool(a.value)
         if isinstance(a, ir.IntegerAttr):
@@ -407,7 +443,8 @@ class _Translator:
         if isinstance(a, (ir.DenseI64ArrayAttr, ir.DenseI32ArrayAttr, ir.DenseBoolArrayAttr)):
             return [x for x in a]
         if isinstance(a, ir.ArrayAttr):
-            return [self.attr(x, loc) for x in a]
+            items = [_element(a, k) for k in range(len(a))]
+            return OpaqueAttr(str(a)) if any(x is None for x in items) else [self.attr(x, loc) for x in items]
         if isinstance(a, ir.AffineMapAttr):
             return affine_map(a.value)
         if isinstance(a, ir.TypeAttr):
@@ -415,10 +452,10 @@ class _Translator:
         if isinstance(a, ir.DenseElementsAttr):
             return self._dense(a, loc)
         if isinstance(a, ir.DictAttr):
-            return {a[i].name: self.attr(a[i].attr, loc) for i in range(len(a))}
+            return {name: self.attr(x, loc, text) for name, x, text in named_attributes(a)}
         text = str(a)
         if text.startswith("sparse<"):
-            return self._sparse(text, loc)
+            return self._sparse(a, loc)
         if text.startswith("#") and "<" in text and text.endswith(">") and text.count("<") == 1:
             kind, _, value = text[1:-1].partition("<")
             return EnumAttr(kind, value.strip())
@@ -488,45 +525,74 @@ class _Translator:
             return OpaqueAttr(str(a))
         return DenseAttr(ttype, np.broadcast_to(value, tuple(ttype.shape)))
 
-    def _sparse(self, text: str, loc: Location) -> Any:
-        """``sparse<INDICES, VALUES> : TYPE`` (the bindings have no API for it): the type is parsed
-        by MLIR; the index and value lists, which hold only numbers, by ``ast.literal_eval``."""
-        import ast
-
+    def _sparse(self, a, loc: Location) -> Any:
+        """``sparse<INDICES, VALUES> : TYPE`` (the bindings have no API for it): element
+        ``INDICES[k]`` is ``VALUES[k]``, every other element zero. MLIR prints a part whose
+        entries are all equal as that one entry (``sparse<1, -2.0>``: every index is [1, 1, ...]).
+        Each part is parsed again by MLIR as a dense attribute of its printed text; a position
+        given several different values is unsupported (which one wins is not documented)."""
         import numpy as np
         from iree.compiler import ir
 
-        body, _, type_text = text.rpartition(" : ")
-        inner = body[len("sparse<"):-1]
-        depth, split = 0, None
-        for i, ch in enumerate(inner):
-            depth += ch == "["
-            depth -= ch == "]"
-            if ch == "," and depth == 0:
-                split = i
-                break
+        text = str(a)
+        ttype = self.type(a.type, loc)
+        suffix = f" : {a.type}"
+        if not isinstance(ttype, TensorType) or None in ttype.shape or ttype.rank == 0 or not text.endswith(suffix):
+            return OpaqueAttr(text)
+        indices_text, values_text = _split_top_level(text[len("sparse<"):-len(suffix) - 1])
+        if values_text is None:
+            return OpaqueAttr(text)
+        rank, elem_text = ttype.rank, str(ir.RankedTensorType(a.type).element_type)
         try:
-            ttype = self.type(ir.Type.parse(type_text, mlir_context()), loc)
-            indices = ast.literal_eval(inner[:split].strip()) if split is not None else []
-            values_text = inner[split + 1:].strip() if split is not None else "[]"
-            if isinstance(ttype, TensorType) and isinstance(ttype.elem, FloatType) and not ttype.elem.is_small:
-                name = ttype.elem.name
-                tokens = values_text.replace("[", " ").replace("]", " ").replace(",", " ").split()
-                values = [literal_bits(tok, name) for tok in tokens]
-            else:
-                values = ast.literal_eval(values_text)
-        except (ValueError, SyntaxError):
+            count = _printed_count(indices_text, values_text)
+            idx = np.array(ir.Attribute.parse(f"dense<{indices_text}> : tensor<{count}x{rank}xi64>", mlir_context()))
+            vals = self._dense(ir.Attribute.parse(f"dense<{values_text}> : tensor<{count}x{elem_text}>",
+                                                  mlir_context()), loc)
+        except (ValueError, TypeError, ir.MLIRError):
             return OpaqueAttr(text)
-        if not isinstance(ttype, TensorType) or None in ttype.shape:
+        if not isinstance(vals, DenseAttr):
             return OpaqueAttr(text)
-        if isinstance(ttype.elem, IntType) and ttype.elem.width > 64:
-            return OpaqueAttr(text)
-        out = np.zeros(ttype.shape, dtype=_np_dtype(ttype))
-        idx = np.array(indices, dtype=np.int64).reshape(-1, max(ttype.rank, 1))
-        vals = np.broadcast_to(np.array(values, dtype=out.dtype), (idx.shape[0],)) if idx.size else []
-        for k, pos in enumerate(idx):
-            out[tuple(pos[: ttype.rank])] = vals[k]
+        idx = np.broadcast_to(idx, (count, rank))
+        out = np.zeros(ttype.shape, dtype=vals.values.dtype)
+        seen: dict[tuple[int, ...], Any] = {}
+        for k in range(count):
+            pos = tuple(int(x) for x in idx[k])
+            if not all(0 <= x < d for x, d in zip(pos, ttype.shape)):  # MLIR verifies this
+                return OpaqueAttr(text)
+            if pos in seen and seen[pos] != vals.values[k]:
+                raise Unsupported(f"sparse constant giving index {list(pos)} two values", loc)
+            seen[pos] = out[pos] = vals.values[k]
         return DenseAttr(ttype, out)
+
+
+def _split_top_level(text: str) -> tuple[str, str | None]:
+    """``"A, B"`` split at its first comma outside brackets and parentheses."""
+    depth = 0
+    for i, ch in enumerate(text):
+        depth += ch in "[("
+        depth -= ch in "])"
+        if ch == "," and depth == 0:
+            return text[:i].strip(), text[i + 1:].strip()
+    return text.strip(), None
+
+
+def _printed_count(indices_text: str, values_text: str) -> int:
+    """How many (index, value) entries a printed sparse attribute holds: the length of the
+    index list, else of the value list (the indices printed as one splat), else 1."""
+    for part in (indices_text, values_text):
+        if part.startswith("["):
+            inner = part[1:-1].strip()
+            return 0 if not inner else _split_count(inner)
+    return 1
+
+
+def _split_count(inner: str) -> int:
+    count, depth = 1, 0
+    for ch in inner:
+        depth += ch in "[("
+        depth -= ch in "])"
+        count += ch == "," and depth == 0
+    return count
 
 
 _UINT = {16: "uint16", 32: "uint32", 64: "uint64"}
