@@ -236,11 +236,16 @@ def array_entries(model, arr):
     return v.arg(0), entries
 
 
+class NotConcrete(ValueError):
+    """The model leaves a term symbolic (e.g. an uninterpreted function applied to lambda
+    arrays, whose equality with the model's entries it does not decide)."""
+
+
 def int_value(model, term) -> int:
     v = model.eval(term, model_completion=True)
     if z3.is_int_value(v) or z3.is_bv_value(v):
         return v.as_long()
-    raise ValueError(f"not an integer value: {v}")
+    raise NotConcrete(f"not an integer value: {str(v)[:200]}")
 
 
 def bv_bits(v) -> int | None:

@@ -445,6 +445,7 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
     """One check under ``opts.fp``. With ``defer``, a counterexample found through an
     approximation is returned ``unknown`` with ``pending_approx`` set, unconfirmed."""
     from irverify.cex.extract import TooLarge, counterexample, source_ub_note
+    from irverify.smt.solver import NotConcrete
     from irverify.verify.encode import encode_function, make_inputs
     from irverify.verify.refinement import run_checks, source_ub_witness
 
@@ -505,6 +506,14 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         cex.verbose = opts.verbose
         if witness_note:
             notes.append(witness_note)
+    except NotConcrete as e:
+        if not (unknown_src or approx):
+            raise
+        why = "; ".join(unknown_src) or "approximations: " + ", ".join(approx)
+        return FunctionReport(name, Verdict.UNKNOWN, notes=notes + [why],
+                              message=f"counterexample found under the model's unknowns ({why}), but the "
+                                      "solver's model leaves a value it needs symbolic (an uninterpreted "
+                                      "function of whole tensors), so it cannot be printed or confirmed")
     except TooLarge as e:
         if unknown_src or approx:  # resting on an unknown or an approximation, and unconfirmable
             why = "; ".join(unknown_src) or "approximations: " + ", ".join(approx)

@@ -5,8 +5,7 @@
 // dims in the solver's model, where they stay a symbolic If over array equalities, and
 // irverify ends with "internal error: ValueError: not an integer value" (exit 2) instead of a
 // verdict. The target's values are poison where the source's are defined: incorrect (or
-// unknown through the opaque op), never an error.
-// XFAIL: *
+// unknown through the opaque op), never an error. Fixed: such a counterexample is unknown.
 // RUN: not irverify check %s --no-confirm 2>&1 | filecheck %s
 // CHECK: @src: {{incorrect|unknown}}
 
