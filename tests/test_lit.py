@@ -57,8 +57,9 @@ def test_lit_discovers_the_corpus():
 
 
 def test_bad_cases_expect_failure_and_good_cases_success():
-    """``-bad`` and ``-unsupported`` cases run ``not irverify check`` and check their verdict; the
-    others run it plainly (or are XFAIL, or expect ``unknown``)."""
+    """``-bad`` and ``-unsupported`` cases run ``not irverify check`` (``-unsupported`` ones may
+    check the exit code with ``%exit-code``) and check their verdict; the others run it plainly
+    (or are XFAIL, or expect ``unknown``)."""
     for path in TESTDATA.glob("litmus/**/*.srctgt.*"):
         text = path.read_text(encoding="utf-8")
         runs = re.findall(r"RUN: (.*)", text)
@@ -67,7 +68,8 @@ def test_bad_cases_expect_failure_and_good_cases_success():
             assert all(r.startswith("not irverify check") for r in runs), path
             assert "verdict: incorrect" in text, path
         elif path.name.endswith(("-unsupported.srctgt.mlir", "-unsupported.srctgt.py")):
-            assert all(r.startswith("not irverify check") for r in runs), path
+            # not irverify check, or %exit-code irverify check (which checks the exit code itself)
+            assert all(r.startswith(("not irverify check", "%exit-code irverify check")) for r in runs), path
             assert re.search(r"CHECK(-NEXT|-SAME)?: .*unsupported", text), path
         elif "XFAIL:" not in text and "verdict: unknown" not in text:
             assert all(r.startswith("irverify check") for r in runs), path

@@ -1,14 +1,11 @@
 // IREE's propagate-constant-offsets turns an affine addition into 'arith.addi ... overflow<nsw>'.
 // That is wrong if affine arithmetic wraps (the default reading, as lower-affine expands it) and
-// right if it never overflows (--affine-overflow=poison): the verdict names the reading it rests on.
+// right if it never overflows (--affine-overflow=poison, affine-apply-add-to-addi-nsw-contested):
+// the verdict names the reading it rests on.
 // RUN: not irverify check %s --no-confirm | filecheck %s
-// RUN: irverify check %s --no-confirm --affine-overflow=poison | filecheck %s --check-prefix=POISON
 // CHECK: @src: incorrect
 // CHECK: assumption: --affine-overflow=wrap: {{.*}} (under --affine-overflow=poison: correct)
 // CHECK: verdict: incorrect
-// POISON: @src: correct
-// POISON: assumption: --affine-overflow=poison: {{.*}} (under --affine-overflow=wrap: incorrect)
-// POISON: verdict: correct
 func.func @src(%x: index) -> index {
   %r = affine.apply affine_map<()[s0] -> (s0 + 4)>()[%x]
   return %r : index

@@ -1,12 +1,9 @@
 // Arguments of different element widths (f32, i8) may overlap, which irverify does not model:
 // a function that stores through either is unsupported (naming --memref-args noalias), never
-// correct.
+// correct; args-other-width-store-noalias-flag is the same pair under --memref-args noalias.
 // RUN: %exit-code irverify check %s --no-confirm | filecheck %s
 // CHECK: unsupported: a store through memref argument %b, which may overlap memref argument %a of another element width
 // CHECK: exit: 3
-// RUN: irverify check %s --no-confirm --memref-args noalias | filecheck %s --check-prefix=NOALIAS
-// NOALIAS: assumption: --memref-args=noalias: {{.*}}(under --memref-args=may-alias: unsupported)
-// NOALIAS: verdict: correct
 
 func.func @src(%a: memref<4xf32>, %b: memref<8xi8>) -> f32 {
   %c0 = arith.constant 0 : index
