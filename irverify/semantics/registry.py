@@ -226,14 +226,16 @@ def is_pure(op: Op) -> bool:
     """Is this instance of ``op`` a pure function of its operands? A registered op as declared;
     an op whose effects are those of its buffer operands when it has none; an op whose effects
     are those of its regions when every op in them is pure (a call never: its callee is not
-    seen here); an op nobody registered never."""
+    seen here); an op nobody registered only when it is a listed opaque op."""
     from irverify.ir.core import DispatchTensorType, MemRefType
 
     if op.name not in _REGISTRY:
         _load_for(op.name)
     sem = _REGISTRY.get(op.name)
-    if sem is None:
-        return False
+    if sem is None:  # an opaque op is pure by the reason its list gives; any other is unknown
+        from irverify.semantics import opaque
+
+        return op.name in opaque.OPAQUE_OPS
     if sem.pure is not None:
         return sem.pure
     if sem.memory == "buffers":

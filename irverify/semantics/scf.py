@@ -453,7 +453,7 @@ def uninterpreted_loop(ctx, op: Op, operands: list, why: str) -> list:
 def _check_pure_body(regions, loop: Op, why: str) -> None:
     """Reject a body that touches memory, calls a symbol or holds an op irverify does not know."""
     from irverify.ir.core import DispatchTensorType, MemRefType
-    from irverify.semantics.registry import lookup
+    from irverify.semantics.registry import TERMINATORS, is_pure, lookup
 
     for inner in walk_ops([b for r in regions for blk in r for b in blk.ops]):
         if any(isinstance(v.type, (MemRefType, DispatchTensorType)) for v in [*inner.operands, *inner.results]):
@@ -462,3 +462,7 @@ def _check_pure_body(regions, loop: Op, why: str) -> None:
             raise Unsupported(why, loop.loc, f"its body calls a symbol ('{inner.name}')")
         if inner.name not in ("scf.yield", "linalg.yield", "tensor.yield", "iree_linalg_ext.yield"):
             lookup(inner)  # unknown ops or attributes are unsupported
+        if inner.name not in TERMINATORS and not is_pure(inner):
+            raise Unsupported(why, loop.loc, f"its body holds '{inner.name}', which is not a pure function "
+                                             "of its operands")
+
