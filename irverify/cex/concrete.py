@@ -54,8 +54,12 @@ TRIES = 3
 LARGE = (-150, 150)  # a last try: exp of such values overflows in every float format
 
 
-def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: Counterexample) -> str | None:
-    """A one-line description of an output difference found by concrete evaluation, or None."""
+def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: Counterexample,
+              budget_s: float = 60.0) -> str | None:
+    """A one-line description of an output difference found by concrete evaluation, or None
+    (also when all the tries together would take more than ``budget_s`` seconds of CPU time)."""
+    import time
+
     import numpy as np
 
     from irverify.verify.evaluate import evaluate_function
@@ -65,6 +69,7 @@ def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: C
     k = int(cex.output.split("#")[1])
     rng = np.random.default_rng(0)
     funcs = {**NUMERIC, **_rounding()}
+    deadline = time.process_time() + budget_s
     for attempt in range(TRIES + 1):
         large = attempt == TRIES  # only a NaN or infinity one side lacks counts on these inputs
         args = []
@@ -82,8 +87,10 @@ def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: C
                 return None
         try:
             with np.errstate(all="ignore"):
-                ev_s = evaluate_function(src_mod, s.name, args, fp_name="rounded-real", interpret=funcs)
-                ev_t = evaluate_function(tgt_mod, g.name, args, fp_name="rounded-real", interpret=funcs)
+                ev_s = evaluate_function(src_mod, s.name, args, fp_name="rounded-real", interpret=funcs,
+                                         deadline=deadline)
+                ev_t = evaluate_function(tgt_mod, g.name, args, fp_name="rounded-real", interpret=funcs,
+                                         deadline=deadline)
         except Exception:  # noqa: BLE001 - anything not evaluable concretely: no evidence
             return None
         if ev_s.ub or ev_t.ub or k >= len(ev_s.outputs):

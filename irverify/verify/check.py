@@ -574,7 +574,7 @@ def confirm_or_settle(report: FunctionReport, approx: list[str], opts: Options, 
         from irverify.frontends import frontend_named
 
         report.confirmation = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, approximate)
-    elif approx and plan is None and reproduced(report, src_mod, s, tgt_mod, g):
+    elif approx and plan is None and reproduced(report, src_mod, s, tgt_mod, g, opts.timeout_s):
         return report  # not executed (--no-confirm), but reproduced concretely
     conf = report.confirmation
     unobservable = cex.check != "value mismatch" or cex.target_value == "poison"
@@ -616,15 +616,17 @@ def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
     return shown, witness.NOTE.format(why=why, k=k) + ("; none of its float inputs is subnormal" if flushed else "")
 
 
-def reproduced(report: FunctionReport, src_mod: Module, s: Function, tgt_mod: Module, g: Function) -> bool:
+def reproduced(report: FunctionReport, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+               budget_s: float) -> bool:
     """Reproduce the report's value-mismatch counterexample by irverify's concrete evaluation
-    (``irverify.cex.concrete``); when it does, the report becomes ``incorrect`` with a note."""
+    (``irverify.cex.concrete``) within ``budget_s`` seconds of CPU time (one query's timeout);
+    when it does, the report becomes ``incorrect`` with a note."""
     from irverify.cex.concrete import reproduce
 
     cex = report.counterexample
     if cex is None or cex.check != "value mismatch":
         return False
-    evidence = reproduce(src_mod, s, tgt_mod, g, cex)
+    evidence = reproduce(src_mod, s, tgt_mod, g, cex, budget_s)
     if evidence is None:
         return False
     report.verdict, report.message, report.float_undecided = Verdict.INCORRECT, "", False

@@ -8,6 +8,7 @@ element is simplified to a constant.
 from __future__ import annotations
 
 import itertools
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +25,8 @@ MAX_OUTPUT_ELEMENTS = 1 << 20  # outputs are evaluated element by element: large
 
 
 class TooLargeToEvaluate(ValueError):
-    """An output has more than ``MAX_OUTPUT_ELEMENTS`` elements."""
+    """An output has more than ``MAX_OUTPUT_ELEMENTS`` elements, or evaluating the outputs
+    would pass the caller's CPU-time deadline."""
 
 
 @dataclass
@@ -63,7 +65,8 @@ def _python_value(term, ty, fp):
 
 def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str = "ieee",
                       outputs_too: bool = True, interpret: dict | None = None,
-                      poison: dict | None = None, ub_kinds: Callable[[str], bool] | None = None) -> Evaluation:
+                      poison: dict | None = None, ub_kinds: Callable[[str], bool] | None = None,
+                      deadline: float | None = None) -> Evaluation:
     """Run function ``name`` of ``module`` on concrete ``args`` through irverify's semantics.
     With ``outputs_too=False`` only the UB conditions are evaluated (``outputs`` is empty).
     ``interpret`` evaluates float outputs numerically, giving the uninterpreted functions by
@@ -75,7 +78,9 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     that are poison, as a counterexample gives them (``Counterexample.poison_inputs``: True for
     a scalar, the list of poison indices for a tensor); their poison propagates as the op
     definitions say (a scalar's value in ``args`` is then ignored). ``ub_kinds``: only the UB
-    conditions whose reason it accepts are evaluated and reported."""
+    conditions whose reason it accepts are evaluated and reported. ``deadline`` (a
+    ``time.process_time()`` value): evaluation stops with ``TooLargeToEvaluate`` once it passes.
+    """
     from irverify.cex.extract import element_count, numpy_dtype
     from irverify.verify.encode import encode_function, make_inputs
 
@@ -158,6 +163,8 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
         out = np.zeros(shape, dtype=numpy_dtype(r.type.elem))
         mask = np.zeros(shape, dtype=bool)
         for idx in itertools.product(*(range(s) for s in shape)):
+            if deadline is not None and time.process_time() > deadline:
+                raise TooLargeToEvaluate("evaluating the outputs element by element ran out of time")
             ii = [t.int_val(i) for i in idx]
             if r.defined is not None and t.static_bool(concrete(r.defined(ii))) is False:
                 mask[idx] = True
