@@ -12,13 +12,16 @@
 * **Opaque ops.** A pure Relax op irverify does not model (``RELAX_OPAQUE_OPS``, each with the
   reason it is pure: https://tvm.apache.org/docs/reference/api/python/relax/op.html), and any
   modelled pure op applied to, or producing, an opaque value, is an uninterpreted function of
-  its operands (tensors as their elements and extents, handles as themselves), its attributes
-  (printed exactly), its operands' and results' dtypes and ranks, with an uninterpreted
+  its operands (tensors as their elements, the mask of their written elements and their
+  extents, handles as themselves), its attributes (printed exactly), its operands' and results'
+  dtypes and ranks, with an uninterpreted
   predicate of the same arguments saying whether it is undefined. The same op with the same
   attributes on the same values is the same value on both sides (congruence); for the ops of
   ``SHAPE_ONLY_UB`` the UB predicate takes the operand extents only. Rewrites that
   move, share, duplicate or delete it are proved; a counterexample through one is an
-  approximation that needs TVM execution to be confirmed.
+  approximation that needs TVM execution to be confirmed. Where an operand has an element
+  nobody wrote, the results are unknown values (which results that element reaches is not
+  known).
 * ``call_tir`` of an effect-free PrimFunc outside the translatable subset (``relax_tir``) is an
   opaque op whose function is the PrimFunc's structural identity (``irverify.frontends.relax.tir``).
 * Calls with side effects or to arbitrary code (``call_packed``, ``call_pure_packed``,
@@ -188,9 +191,13 @@ def _key(op: Op) -> str:
 
 
 def _argument(ctx, value, op: Op) -> list:
-    """A tensor as its elements in bounds (zero elsewhere) and its extents, a scalar as itself.
-    The element array is a lambda over index variables with fixed names, so the same tensor
-    gives the same term wherever it is an argument (congruence needs syntactic equality)."""
+    """A tensor as its elements in bounds (zero elsewhere and where unwritten), the mask of its
+    written elements in bounds and its extents; a scalar as itself. An unwritten element
+    enters as zero with a false mask bit, as in ``irverify.semantics.opaque``: the op may read
+    it, so a tensor with an unwritten element and one with a value there are different
+    arguments. The arrays are lambdas over index variables with fixed names, so the same
+    tensor gives the same term wherever it is an argument (congruence needs syntactic
+    equality)."""
     from irverify.model.values import Scalar, Tensor
     from irverify.smt import terms as t
     from irverify.model.sorts import scalar_sort
@@ -201,10 +208,11 @@ def _argument(ctx, value, op: Op) -> list:
         raise Unsupported(f"opaque op '{op.name}' with an operand of type {type(value).__name__}", op.loc)
     zero = t.zero_of(scalar_sort(value.type.elem, ctx.fp))
     if value.rank == 0:
-        return [t.ite(value.is_defined([]), value.at([]), zero)]
+        ok = value.is_defined([])
+        return [t.ite(ok, value.at([]), zero), ok]
     vars_ = [t.int_var(f"relax.opaque.i{k}") for k in range(value.rank)]
-    body = t.ite(t.and_(value.in_bounds(vars_), value.is_defined(vars_)), value.at(vars_), zero)
-    return [t.lambda_(vars_, body), *value.dims]
+    ok = t.and_(value.in_bounds(vars_), value.is_defined(vars_))
+    return [t.lambda_(vars_, t.ite(ok, value.at(vars_), zero)), t.lambda_(vars_, ok), *value.dims]
 
 
 def _args(ctx, op: Op, operands) -> list:
@@ -256,7 +264,36 @@ def apply(ctx, op: Op, *operands):
             reason = f"opaque op '{op.name}' {STATIC_SHAPE_UB}"
     if ub_args:
         ctx.add_ub(t.apply_uf(ub_name, ub_args, t.bool_sort()), reason)
-    return [_result(ctx, op, r.type, f"{key}.r{k}", args) for k, r in enumerate(op.results)]
+    unwritten = _reads_unwritten(operands)
+    if unwritten is not None:
+        ctx.add_unknown(unwritten, f"opaque op '{op.name}' reads an element nobody wrote")
+    return [_result(ctx, op, r.type, f"{key}.r{k}", args, unwritten) for k, r in enumerate(op.results)]
+
+
+def _reads_unwritten(operands):
+    """The condition that an operand has an unwritten element (``None``: none can have one).
+    Which results such an element reaches is unknown, so where it holds every result is an
+    unknown value (``Ctx.add_unknown``): a counterexample resting on it is not ``incorrect``."""
+    from irverify.model.sorts import exists_in
+    from irverify.model.values import Tensor, TupleValue
+    from irverify.semantics.common import fresh_index
+    from irverify.smt import terms as t
+
+    conds = []
+
+    def add(v):
+        if isinstance(v, TupleValue):
+            for f in v.fields:
+                add(f)
+        elif isinstance(v, Tensor) and v.defined is not None:
+            vars_ = fresh_index(v.rank, "u")
+            conds.append(exists_in(vars_, v.dims, t.not_(v.defined(vars_))))
+
+    for v in operands:
+        add(v)
+    return t.or_(*conds) if conds else None
+
+
 
 
 def _shape_ub(ctx, op: Op, operands) -> tuple[str, list]:
@@ -292,16 +329,22 @@ def _shape_ub(ctx, op: Op, operands) -> tuple[str, list]:
     return name, dims or [t.int_val(0)]
 
 
-def _result(ctx, op: Op, ty, name: str, args):
+def _result(ctx, op: Op, ty, name: str, args, unwritten=None):
+    """A result: ``name`` applied to ``args``; where ``unwritten`` holds, the unknown value
+    ``unknown.name(args)`` (``_reads_unwritten``)."""
     from irverify.semantics.relax import dim_term
     from irverify.model.values import Tensor, TupleValue
     from irverify.smt import terms as t
     from irverify.model.sorts import scalar_sort
 
+    def value(fn_name, sort):
+        term = t.apply_uf(fn_name, args, sort)
+        return term if unwritten is None else t.ite(unwritten, t.apply_uf(f"unknown.{fn_name}", args, sort), term)
+
     if isinstance(ty, UnknownTensorType):
-        return OpaqueTensor(t.apply_uf(name, args, t.int_sort()), ty)
+        return OpaqueTensor(value(name, t.int_sort()), ty)
     if isinstance(ty, TupleType):
-        return TupleValue([_result(ctx, op, f, f"{name}.{k}", args) for k, f in enumerate(ty.fields)])
+        return TupleValue([_result(ctx, op, f, f"{name}.{k}", args, unwritten) for k, f in enumerate(ty.fields)])
     if isinstance(ty, TensorType):
         dims = []
         for j, d in enumerate(ty.shape):
@@ -309,7 +352,7 @@ def _result(ctx, op: Op, ty, name: str, args):
                 dims.append(t.int_max(t.apply_uf(f"{name}.dim{j}", args, t.int_sort()), t.int_val(0)))
             else:  # the extent TVM's struct info states (part of the function's name)
                 dims.append(dim_term(ctx, d))
-        arr = t.apply_uf(name, args, t.array_sort(ty.rank, scalar_sort(ty.elem, ctx.fp)))
+        arr = value(name, t.array_sort(ty.rank, scalar_sort(ty.elem, ctx.fp)))
         return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx))
     raise Unsupported(f"opaque op '{op.name}' with a result of type {ty}", op.loc)
 

@@ -12,7 +12,9 @@ its buffer a new value (``linalg.generic``-like): at every spatial point it writ
 the reduction vars in loop order (row-major over their extents) from ``T.init()``'s value,
 reading the element being reduced as the accumulator; where the reduction is empty the element
 keeps its previous content. Elements no block wrote are poison (TVM returns uninitialised
-memory); a block writing outside its buffer is UB.
+memory), and so is what a block computes from them (a fold with a poison summand, an arm of
+``Select`` that is taken); a poison index or integer divisor is UB. A block writing outside its
+buffer is UB.
 
 Scalars follow TIR as TVM's llvm backend lowers it:
 
@@ -284,8 +286,8 @@ class _Eval:
 
         def plain(k, e):
             v = at(k, e)
-            if v.poison is not None:
-                raise Fallback("a poison summand")
+            if v.poison is not None:  # a summand that is poison makes the fold poison
+                ctx.poison_if(v.poison)
             return self.store_term(v, ety)
 
         op, args = value[0], value[2:]
@@ -294,8 +296,9 @@ class _Eval:
                 args[1] if args[0] == acc else args[0]):
             other = args[1] if args[0] == acc else args[0]
             if op == "add" and _is_plus_zero(init) and start.poison is None:
-                return V(reduce_add(ctx, ety, total, lambda k: plain(k, other), "call_tir"),
-                         *self.kind_of(ety), None)
+                with ctx.poison_scope() as raised:
+                    term = reduce_add(ctx, ety, total, lambda k: plain(k, other), "call_tir")
+                return V(term, *self.kind_of(ety), any_poison(*raised))
             if op != "add" and args[0] == acc and start.poison is None:
                 if op == "mul":
                     combine = ((lambda a, b: fbin(ctx, "mul", a, b, ety)) if isinstance(ety, FloatType)
@@ -306,8 +309,10 @@ class _Eval:
                     combine = ((lambda a, b: t.ite(t.sge(a, b), a, b)) if op == "max"
                                else (lambda a, b: t.ite(t.sle(a, b), a, b)))
                 init_term = self.store_term(start, ety)
-                return V(reduce_fold(ctx, ety, total, lambda k: plain(k, other), op, init_term, combine,
-                                     "call_tir"), *self.kind_of(ety), None)
+                with ctx.poison_scope() as raised:
+                    term = reduce_fold(ctx, ety, total, lambda k: plain(k, other), op, init_term, combine,
+                                       "call_tir")
+                return V(term, *self.kind_of(ety), any_poison(*raised))
         n = t.static_int(total)
         if n is None or n > UNROLL_LIMIT:
             raise Fallback("a reduction that is not a sum, product, max or min over a non-static extent")
@@ -384,7 +389,8 @@ class _Eval:
         if v.kind == "float":
             raise Fallback("a float index")
         if v.poison is not None:
-            self.ctx.add_ub(v.poison, "call_tir: an index computation overflows its dtype")
+            self.ctx.add_ub(v.poison, "call_tir: an index is poison (its computation overflows its dtype, "
+                                      "or it reads an element nobody wrote)")
         return v.term if v.kind == "int" else t.bv_to_sint(v.term)
 
     def expr(self, e) -> V:
@@ -487,6 +493,8 @@ class _Eval:
             if op in ("max", "min"):
                 return V(fminmax(ctx, a.term, b.term, ft, op == "max"), "float", dt, poison)
             raise Fallback(f"float {op}")
+        if op in ("div", "mod", "floordiv", "floormod") and b.poison is not None:
+            ctx.add_ub(b.poison, f"call_tir: integer {op} by poison (an element nobody wrote, or an overflow)")
         if op in ("and", "or"):
             ta, tb = self.truth(a), self.truth(b)
             return V(t.bool_to_bv1(t.and_(ta, tb) if op == "and" else t.or_(ta, tb)), "bv", "bool", poison)
