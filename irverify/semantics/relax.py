@@ -555,13 +555,18 @@ def _regroup(ty, flat: list):
 def if_(ctx, op: Op, cond):
     """``if cond: A else: B`` (Relax ``If``): the value of the branch ``cond`` selects; UB and
     facts of a branch hold only when it is taken. ``cond`` is a rank-0 ``bool`` tensor (an
-    unwritten one is UB) or an ``R.Prim("bool")`` scalar."""
+    unwritten one is UB), an ``R.Prim("bool")`` scalar, or an opaque value (UB unless it is a
+    rank-0 ``bool`` tensor, ``relax_opaque.opaque_condition``)."""
     from irverify.semantics.relax_opaque import OpaqueTensor
 
     if isinstance(cond, Scalar) and cond.type == IntType(1) and cond.poison is None:
         c = t.bv1_to_bool(cond.term)
     elif isinstance(cond, Tensor) and cond.rank == 0 and cond.type.elem == IntType(1):
         c = t.bv1_to_bool(strict_load(ctx, cond, [], "the condition of an If"))
+    elif isinstance(cond, OpaqueTensor):
+        from irverify.semantics.relax_opaque import opaque_condition
+
+        c = opaque_condition(ctx, cond)
     else:
         raise Unsupported("relax If whose condition is not a rank-0 bool tensor or R.Prim('bool')", op.loc)
     values = []
