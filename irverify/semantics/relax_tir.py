@@ -11,7 +11,10 @@ its buffer a new value (``linalg.generic``-like): at every spatial point it writ
 ``value`` with the spatial iter vars bound to the point; a reduction folds ``value`` over
 the reduction vars in loop order (row-major over their extents) from ``T.init()``'s value,
 reading the element being reduced as the accumulator; where the reduction is empty the element
-keeps its previous content. Elements no block wrote are poison (TVM returns uninitialised
+keeps its previous content. ``T.init()`` runs where TVM's ``LowerInitBlock`` guard holds: every
+reduction iter var at its first value (0) as bound, so at the first point of the fold, and never
+when a reduction iter var is bound to another constant (``tir_translate`` then drops the init).
+Elements no block wrote are poison (TVM returns uninitialised
 memory), and so is what a block computes from them (a fold with a poison summand, an arm of
 ``Select`` that is taken); a poison index or integer divisor is UB. A block writing outside its
 buffer is UB.
