@@ -14,10 +14,9 @@ reading the element being reduced as the accumulator; where the reduction is emp
 keeps its previous content. ``T.init()`` runs where TVM's ``LowerInitBlock`` guard holds: every
 reduction iter var at its first value (0) as bound, so at the first point of the fold, and never
 when a reduction iter var is bound to another constant (``tir_translate`` then drops the init).
-Elements no block wrote are poison (TVM returns uninitialised
-memory), and so is what a block computes from them (a fold with a poison summand, an arm of
-``Select`` that is taken); a poison index or integer divisor is UB. A block writing outside its
-buffer is UB.
+Elements no block wrote are poison (TVM returns uninitialised memory), and so is what a block
+computes from them (a fold with a poison summand, an arm of ``Select`` that is taken); a poison
+index or integer divisor is UB. A block writing outside its buffer is UB.
 
 Scalars follow TIR as TVM's llvm backend lowers it:
 
