@@ -19,29 +19,14 @@ tvm = pytest.importorskip("tvm")
 
 from irverify.frontends.relax.parse import _blank_imports, translate_module  # noqa: E402
 from irverify.verify.evaluate import evaluate_function  # noqa: E402
+from tests.semantics.test_relax_unwritten import PART, ROWSUM  # noqa: E402
 
-PRIMS = '''    @T.prim_func(private=True, s_tir=True)
+DIRTY = '''    @T.prim_func(private=True, s_tir=True)
     def fill(v: T.Buffer((), "float32"), out: T.Buffer((T.int64(2), T.int64(4)), "float32")):
         for i, j in T.grid(T.int64(2), T.int64(4)):
             with T.sblock("fill"):
                 vi, vj = T.axis.remap("SS", [i, j])
                 out[vi, vj] = v[()]
-
-    @T.prim_func(private=True, s_tir=True)
-    def part(x: T.Buffer((T.int64(2), T.int64(4)), "float32"), out: T.Buffer((T.int64(2), T.int64(4)), "float32")):
-        for i, j in T.grid(T.int64(2), T.int64(2)):
-            with T.sblock("copy"):
-                vi, vj = T.axis.remap("SS", [i, j])
-                out[vi, vj] = x[vi, vj]
-
-    @T.prim_func(private=True, s_tir=True)
-    def rowsum(a: T.Buffer((T.int64(2), T.int64(4)), "float32"), out: T.Buffer((T.int64(2),), "float32")):
-        for i, k in T.grid(T.int64(2), T.int64(4)):
-            with T.sblock("rowsum"):
-                vi, vk = T.axis.remap("SR", [i, k])
-                with T.init():
-                    out[vi] = T.float32(0.0)
-                out[vi] = out[vi] + a[vi, vk]
 
     @R.function
     def dirty(v: R.Tensor((), "float32")) -> R.Tensor((), "float32"):
@@ -51,6 +36,7 @@ PRIMS = '''    @T.prim_func(private=True, s_tir=True)
         return s
 
 '''
+PRIMS = DIRTY + PART + ROWSUM
 PARAMS = 'x: R.Tensor((2, 4), "float32"), y: R.Tensor((2, 4), "float32"), c: R.Tensor((2, 4), "bool")'
 
 # name -> body reading ``a``, the output of ``part`` (exact float arithmetic only)

@@ -22,28 +22,31 @@ from irverify.frontends.relax.parse import parse  # noqa: E402
 from irverify.verify.check import Options, check_modules  # noqa: E402
 from irverify.verify.verdict import Verdict  # noqa: E402
 
-PRIMS = '''    @T.prim_func(private=True, s_tir=True)
+WHOLE = '''    @T.prim_func(private=True, s_tir=True)
     def whole(x: T.Buffer((T.int64(2), T.int64(4)), "float32"), out: T.Buffer((T.int64(2), T.int64(4)), "float32")):
         for i, j in T.grid(T.int64(2), T.int64(4)):
             with T.sblock("copy"):
                 vi, vj = T.axis.remap("SS", [i, j])
                 out[vi, vj] = x[vi, vj]
 
-    @T.prim_func(private=True, s_tir=True)
+'''
+PART = '''    @T.prim_func(private=True, s_tir=True)
     def part(x: T.Buffer((T.int64(2), T.int64(4)), "float32"), out: T.Buffer((T.int64(2), T.int64(4)), "float32")):
         for i, j in T.grid(T.int64(2), T.int64(2)):
             with T.sblock("copy"):
                 vi, vj = T.axis.remap("SS", [i, j])
                 out[vi, vj] = x[vi, vj]
 
-    @T.prim_func(private=True, s_tir=True)
+'''
+TWICE = '''    @T.prim_func(private=True, s_tir=True)
     def twice(a: T.Buffer((T.int64(2), T.int64(4)), "float32"), out: T.Buffer((T.int64(2), T.int64(4)), "float32")):
         for i, j in T.grid(T.int64(2), T.int64(4)):
             with T.sblock("twice"):
                 vi, vj = T.axis.remap("SS", [i, j])
                 out[vi, vj] = a[vi, vj] + a[vi, vj]
 
-    @T.prim_func(private=True, s_tir=True)
+'''
+ROWSUM = '''    @T.prim_func(private=True, s_tir=True)
     def rowsum(a: T.Buffer((T.int64(2), T.int64(4)), "float32"), out: T.Buffer((T.int64(2),), "float32")):
         for i, k in T.grid(T.int64(2), T.int64(4)):
             with T.sblock("rowsum"):
@@ -52,14 +55,16 @@ PRIMS = '''    @T.prim_func(private=True, s_tir=True)
                     out[vi] = T.float32(0.0)
                 out[vi] = out[vi] + a[vi, vk]
 
-    @T.prim_func(private=True, s_tir=True)
+'''
+FIRST_COL = '''    @T.prim_func(private=True, s_tir=True)
     def first_col(a: T.Buffer((T.int64(2), T.int64(4)), "float32"), out: T.Buffer((T.int64(2),), "float32")):
         for i in range(T.int64(2)):
             with T.sblock("first_col"):
                 vi = T.axis.spatial(T.int64(2), i)
                 out[vi] = a[vi, T.int64(0)] * T.float32(3.0)
 
-    @T.prim_func(private=True, s_tir=True)
+'''
+ROWSUM_UNROLLED = '''    @T.prim_func(private=True, s_tir=True)
     def rowsum_unrolled(a: T.Buffer((T.int64(2), T.int64(4)), "float32"), out: T.Buffer((T.int64(2),), "float32")):
         for i, k in T.grid(T.int64(2), T.int64(4)):
             with T.sblock("rowsum"):
@@ -69,6 +74,7 @@ PRIMS = '''    @T.prim_func(private=True, s_tir=True)
                 out[vi] = out[vi] * T.float32(2.0) + a[vi, vk]
 
 '''
+PRIMS = WHOLE + PART + TWICE + ROWSUM + FIRST_COL + ROWSUM_UNROLLED
 PARAMS = ('x: R.Tensor((2, 4), "float32"), y: R.Tensor((2, 4), "float32"), c: R.Tensor((2, 4), "bool"), '
           'i: R.Tensor((3,), "int64"), w: R.Tensor((4, 3), "float32")')
 OUT = 'R.Tensor((2, 4), "float32")'
