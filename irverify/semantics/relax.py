@@ -1,10 +1,9 @@
 """TVM Relax semantics (apache-tvm 0.27, https://tvm.apache.org/docs/reference/api/python/relax/op.html).
 
 Values are the lazy tensors of ``irverify.model.values``. Dims are index terms; a symbolic dim
-``n`` is the shared Int of
-``irverify.model.inputs.named_dim``. Shape preconditions TVM does not check at run time
-(broadcast compatibility, matmul reduction lengths, reshape element counts, a result extent
-that TVM's type inference fixed) are UB when violated.
+``n`` is the shared Int of ``irverify.model.inputs.named_dim``. Shape preconditions TVM does
+not check at run time (broadcast compatibility, matmul reduction lengths, reshape element
+counts, a result extent that TVM's type inference fixed) are UB when violated.
 
 Numbers follow the TVM llvm lowering as it executes: integer ``add``/``subtract``/``multiply``
 (and the sums of ``sum``/``matmul``) wrap in two's complement; float
@@ -743,7 +742,8 @@ def where(ctx, op: Op, cond, x, y):
 
     def elem(idx):
         c = t.bv1_to_bool(read(ctx, cond, idx))
-        return t.ite(c, taken_if(ctx, c, lambda: read(ctx, x, idx)), taken_if(ctx, t.not_(c), lambda: read(ctx, y, idx)))
+        a = taken_if(ctx, c, lambda: read(ctx, x, idx))
+        return t.ite(c, a, taken_if(ctx, t.not_(c), lambda: read(ctx, y, idx)))
 
     return make(ctx, op, dims, elem)
 

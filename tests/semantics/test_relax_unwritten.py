@@ -120,8 +120,8 @@ OPS = {
     "softmax_rows": ("R.nn.softmax(a, axis=1)", True, False),
     "softmax_cols": ("R.nn.softmax(a, axis=0)", True, False),
     "attention": (f"R.nn.attention({Q4.format('a')}, {Q4.format('y')}, {Q4.format('y')})", True, False),
-    "attention_causal_v": (f'R.nn.attention({Q4.format("y")}, {Q4.format("y")}, {Q4.format("a")}, causal_mask="TopLeft")',
-                           True, False),
+    "attention_causal_v": ((f"R.nn.attention({Q4.format('y')}, {Q4.format('y')}, {Q4.format('a')}, "
+                            'causal_mask="TopLeft")'), True, False),
     "conv1d": ("R.nn.conv1d(R.reshape(a, R.shape([1, 2, 4])), R.reshape(y, R.shape([4, 2, 1])), padding=[1, 1])",
                True, False),
     "quantize": ('R.quantize(a, R.const(0.5, "float32"), R.const(1, "int8"), axis=1, out_dtype="int8")', True, False),
