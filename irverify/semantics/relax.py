@@ -1,10 +1,9 @@
 """TVM Relax semantics (apache-tvm 0.27, https://tvm.apache.org/docs/reference/api/python/relax/op.html).
 
-Values are the lazy tensors of ``irverify.model.values``; Relax tensors are always fully
-initialised. Dims are index terms; a symbolic dim ``n`` is the shared Int of
-``irverify.model.inputs.named_dim``. Shape preconditions TVM does not check at run time
-(broadcast compatibility, matmul reduction lengths, reshape element counts, a result extent
-that TVM's type inference fixed) are UB when violated.
+Values are the lazy tensors of ``irverify.model.values``. Dims are index terms; a symbolic dim
+``n`` is the shared Int of ``irverify.model.inputs.named_dim``. Shape preconditions TVM does
+not check at run time (broadcast compatibility, matmul reduction lengths, reshape element
+counts, a result extent that TVM's type inference fixed) are UB when violated.
 
 Numbers follow the TVM llvm lowering as it executes: integer ``add``/``subtract``/``multiply``
 (and the sums of ``sum``/``matmul``) wrap in two's complement; float
@@ -15,6 +14,17 @@ ordered-compare selects TVM emits (exact, NaN included); see ``fminmax``.
 This module holds the shared helpers, the structural ops (constants, tuples, calls,
 ``match_cast``) and the elementwise ops; layout and indexing ops are in ``relax_index.py``,
 ``matmul``/``einsum``/reductions in ``relax_reduce.py``, ``relax.nn.*`` in ``relax_nn.py``.
+
+Elements nobody wrote. Function arguments and the results of Relax ops are fully defined, but a
+``call_tir`` PrimFunc may leave elements of its outputs unwritten (TVM returns whatever the
+memory held). Such an element is poison (``Tensor.defined`` is false there), and the mark
+follows the op definitions: an element an op computes is poison where an element it reads is
+(``load``; a reduction reads every summand, ``softmax`` its whole row), except where the read
+is on a select's arm that is not taken (``taken_if``: ``where``, ``concat``, the padding of
+``conv1d``, the causal mask of ``attention``). An unwritten element used as an index (``take``),
+an integer divisor (``floor_divide``) or a branch condition (``If``) is UB, as a load at a
+poison address, a division by poison or a branch on poison is in LLVM. A poison source element
+may be refined by any target value.
 """
 
 from __future__ import annotations
@@ -26,9 +36,10 @@ from irverify.errors import Unsupported
 from irverify.ir.core import FloatType, IntType, Op, TensorType, TupleType
 from irverify.semantics.common import tensor_from_template
 from irverify.semantics.registry import semantics
+from irverify.model.assumptions import SUMMATION_ORDER
+from irverify.model.sorts import exists_in
 from irverify.model.values import Scalar, Tensor, TupleValue
 from irverify.smt import terms as t
-from irverify.model.assumptions import SUMMATION_ORDER
 
 # Reductions with a static extent up to this many summands are unrolled under --fp=real/ieee;
 # under the abstract model a float sum of a static extent up to ABSTRACT_UNROLL_LIMIT is an
@@ -288,8 +299,48 @@ def broadcast_index(x: Tensor, idx: Sequence[Any]) -> list[Any]:
     return out
 
 
-def read(x, idx: Sequence[Any]):
-    return x.term if isinstance(x, Scalar) else x.at(broadcast_index(x, idx))
+def read(ctx, x, idx: Sequence[Any], strict: str | None = None):
+    """The element of ``x`` (a tensor, broadcast to ``idx``, or a scalar) that output element
+    ``idx`` reads (``load``; with ``strict``, what the element is used as, ``strict_load``)."""
+    if isinstance(x, Scalar):
+        if x.poison is not None:
+            if strict:
+                ctx.add_ub(x.poison, f"{strict} is poison")
+            else:
+                ctx.poison_if(x.poison)
+        return x.term
+    if strict:
+        return strict_load(ctx, x, broadcast_index(x, idx), strict)
+    return load(ctx, x, broadcast_index(x, idx))
+
+
+# -- elements nobody wrote (module docstring) ------------------------------------------
+
+
+def load(ctx, x: Tensor, idx: Sequence[Any]):
+    """``x[idx]``, read by the value being computed: that value is poison where the element is."""
+    if x.defined is not None:
+        ok = x.defined(list(idx))
+        if t.static_bool(ok) is not True:
+            ctx.poison_if(t.not_(ok))
+    return x.at(idx)
+
+
+def taken_if(ctx, cond, compute: Callable[[], Any]):
+    """``compute()`` for the arm of a select taken where ``cond`` holds: the poison of what it
+    reads counts only there."""
+    with ctx.poison_scope() as raised:
+        value = compute()
+    if raised:
+        ctx.poison_if(t.and_(cond, t.or_(*raised)))
+    return value
+
+
+def strict_load(ctx, x: Tensor, idx: Sequence[Any], what: str):
+    """``x[idx]`` used where poison is UB (an index, a divisor, a branch condition)."""
+    if x.defined is not None:
+        ctx.add_ub(t.not_(x.defined(list(idx))), f"{what} reads an element nobody wrote")
+    return x.at(idx)
 
 
 def dims_of(x) -> list[Any]:
@@ -300,10 +351,13 @@ def elem_type(x):
     return x.type if isinstance(x, Scalar) else x.type.elem
 
 
-def broadcast_map(ctx, op: Op, fn: Callable[..., Any], *args) -> Tensor:
+def broadcast_map(ctx, op: Op, fn: Callable[..., Any], *args, strict: dict[int, str] | None = None) -> Tensor:
+    """``fn`` applied to the elements of ``args`` (numpy broadcasting); ``strict`` names the
+    operands whose unwritten elements are UB (position -> what the operand is)."""
     dims = broadcast_dims(ctx, op, [dims_of(a) for a in args])
     dims = checked_dims(ctx, op, dims)
-    return make(ctx, op, dims, lambda idx: fn(*(read(a, idx) for a in args)))
+    strict = strict or {}
+    return make(ctx, op, dims, lambda idx: fn(*(read(ctx, a, idx, strict.get(k)) for k, a in enumerate(args))))
 
 
 # -- reductions -----------------------------------------------------------------------
@@ -373,14 +427,18 @@ _LAMBDA_DEPTH = [0]
 
 def _lambda(ctx, n, body: Callable[[Any], Any]):
     """``lambda k. body(k)``. The bound variable is named by nesting depth, so that the same
-    summands give the same term on both sides (solver terms are not compared modulo renaming)."""
+    summands give the same term on both sides (solver terms are not compared modulo renaming).
+    A fold of the summands is poison where one of them is (``body`` raised poison at some
+    ``k < n``)."""
     k = t.int_var(f"k!{_LAMBDA_DEPTH[0]}")
     _LAMBDA_DEPTH[0] += 1
     try:
-        with ctx.elementwise([k], [n]):
+        with ctx.elementwise([k], [n]), ctx.poison_scope() as raised:
             term = body(k)
     finally:
         _LAMBDA_DEPTH[0] -= 1
+    if raised:
+        ctx.poison_if(exists_in([k], [n], t.or_(*raised)))
     return t.lambda_([k], term)
 
 
@@ -495,14 +553,19 @@ def _regroup(ty, flat: list):
 @semantics("relax.if")
 def if_(ctx, op: Op, cond):
     """``if cond: A else: B`` (Relax ``If``): the value of the branch ``cond`` selects; UB and
-    facts of a branch hold only when it is taken. ``cond`` is a rank-0 ``bool`` tensor or an
-    ``R.Prim("bool")`` scalar."""
+    facts of a branch hold only when it is taken. ``cond`` is a rank-0 ``bool`` tensor (an
+    unwritten one is UB), an ``R.Prim("bool")`` scalar, or an opaque value (UB unless it is a
+    rank-0 ``bool`` tensor, ``relax_opaque.opaque_condition``)."""
     from irverify.semantics.relax_opaque import OpaqueTensor
 
     if isinstance(cond, Scalar) and cond.type == IntType(1) and cond.poison is None:
         c = t.bv1_to_bool(cond.term)
     elif isinstance(cond, Tensor) and cond.rank == 0 and cond.type.elem == IntType(1):
-        c = t.bv1_to_bool(cond.at([]))
+        c = t.bv1_to_bool(strict_load(ctx, cond, [], "the condition of an If"))
+    elif isinstance(cond, OpaqueTensor):
+        from irverify.semantics.relax_opaque import opaque_condition
+
+        c = opaque_condition(ctx, cond)
     else:
         raise Unsupported("relax If whose condition is not a rank-0 bool tensor or R.Prim('bool')", op.loc)
     values = []
@@ -548,7 +611,8 @@ def stop_lift_params(ctx, op: Op, x):
 @semantics("relax.match_cast", attrs=("shape", "dtype", "defines"))
 def match_cast(ctx, op: Op, x):
     """``R.match_cast(x, R.Tensor(shape, dtype))``: a run-time check (a mismatch is UB here);
-    a symbolic dim first named here is bound to ``x``'s extent."""
+    a symbolic dim first named here is bound to ``x``'s extent. The value is ``x`` itself
+    (its unwritten elements included)."""
     x = want_tensor(op, x)
     shape, defines = op.attrs["shape"], op.attrs["defines"]
     if dtype_name(x.type.elem) != op.attrs["dtype"] or len(shape) != x.rank:
@@ -562,7 +626,7 @@ def match_cast(ctx, op: Op, x):
         else:
             ctx.add_ub(dim_term(ctx, s) != d, f"match_cast: dim {s} does not match")
     dims = [dim_term(ctx, s) for s in shape]
-    return Tensor(result_type(op), dims, x.elem)
+    return Tensor(result_type(op), dims, x.elem, x.defined)
 
 
 # ----------------------------------------------------------------------------- elementwise
@@ -585,7 +649,8 @@ def _float_or_int_binary(name: str, float_op: str | None, int_fn):
             return broadcast_map(ctx, op, lambda x, y: float_op(ctx, x, y, ty), a, b)
         if int_fn is None:
             raise Unsupported(f"'{op.name}' on {ty}", op.loc)
-        return broadcast_map(ctx, op, lambda x, y: int_fn(ctx, x, y, ty), a, b)
+        strict = {1: f"{op.name}: a divisor"} if int_fn is _int_floordiv else {}
+        return broadcast_map(ctx, op, lambda x, y: int_fn(ctx, x, y, ty), a, b, strict=strict)
 
     sem.__doc__ = f"``R.{name}``: elementwise with numpy broadcasting."
     return sem
@@ -669,10 +734,18 @@ for _name in _CMP:
 
 @semantics("relax.where")
 def where(ctx, op: Op, cond, x, y):
-    """``R.where(cond, x, y)``: ``x`` where ``cond`` else ``y``, with numpy broadcasting."""
+    """``R.where(cond, x, y)``: ``x`` where ``cond`` else ``y``, with numpy broadcasting (an
+    unwritten element of the arm not taken is not read)."""
     if elem_type(cond) != IntType(1) or elem_type(x) != elem_type(y):
         raise Unsupported("'relax.where' operand types", op.loc)
-    return broadcast_map(ctx, op, lambda c, a, b: t.ite(t.bv1_to_bool(c), a, b), cond, x, y)
+    dims = checked_dims(ctx, op, broadcast_dims(ctx, op, [dims_of(a) for a in (cond, x, y)]))
+
+    def elem(idx):
+        c = t.bv1_to_bool(read(ctx, cond, idx))
+        a = taken_if(ctx, c, lambda: read(ctx, x, idx))
+        return t.ite(c, a, taken_if(ctx, t.not_(c), lambda: read(ctx, y, idx)))
+
+    return make(ctx, op, dims, elem)
 
 
 @semantics("relax.astype", attrs=("dtype",))

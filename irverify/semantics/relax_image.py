@@ -25,7 +25,7 @@ from __future__ import annotations
 from irverify.errors import Unsupported
 from irverify.ir.core import FloatType, IntType, Op
 from irverify.semantics.registry import semantics
-from irverify.semantics.relax import cast, checked_dims, fbin, fconst, fun, make, want_tensor
+from irverify.semantics.relax import cast, checked_dims, fbin, fconst, fun, load, make, want_tensor
 from irverify.smt import terms as t
 
 RESIZE2D_ATTRS = ("arg1", "roi", "layout", "method", "coordinate_transformation_mode", "rounding_method",
@@ -69,7 +69,7 @@ def resize2d(ctx, op: Op, x):
         src = list(idx)
         for k, e, s in zip(hw, extents, size):
             src[k] = _source_index(ctx, idx[k], e, s)
-        return x.at(src)
+        return load(ctx, x, src)
 
     return make(ctx, op, dims, elem)
 
@@ -93,12 +93,12 @@ def affine_grid(ctx, op: Op, theta):
 
     def elem(idx):
         n, d = idx[0], idx[1]
-        val = theta.at([n, d, t.int_val(2)])
+        val = load(ctx, theta, [n, d, t.int_val(2)])
         for r in range(2):
             coord = fbin(ctx, "add", fconst(ctx, starts[r], F32),
                          fbin(ctx, "mul", cast(ctx, t.int_to_bv(idx[2 + r], 64), I64, F32),
                               fconst(ctx, steps[r], F32), F32), F32)
-            val = fbin(ctx, "add", val, fbin(ctx, "mul", theta.at([n, d, t.int_val(1 - r)]), coord, F32), F32)
+            val = fbin(ctx, "add", val, fbin(ctx, "mul", load(ctx, theta, [n, d, t.int_val(1 - r)]), coord, F32), F32)
         return val
 
     return make(ctx, op, dims, elem)

@@ -18,10 +18,13 @@ from irverify.semantics.relax import (
     checked_dims,
     dim_term,
     fconst,
+    load,
     make,
     norm_axis,
     ravel,
     result_type,
+    strict_load,
+    taken_if,
     unravel,
     want_tensor,
 )
@@ -39,7 +42,8 @@ def take(ctx, op: Op, x, indices):
     UB unless ``0 <= i < d`` (negative indices are not wrapped); ``clip`` ``min(max(i, 0), d-1)``;
     ``wrap`` ``i mod d`` (floor); ``nan`` the index when in range, otherwise the element is NaN
     (float tensors only: TVM 0.27 fails to compile ``nan`` mode on integer tensors).
-    ``axis=None`` needs a 1-D ``x``."""
+    ``axis=None`` needs a 1-D ``x``. An unwritten index element is UB where an output element
+    reads it (it is the address of a load)."""
     x, indices = want_tensor(op, x), want_tensor(op, indices, "indices")
     mode, axis = op.attrs["mode"], op.attrs["axis"]
     if mode not in TAKE_MODES:
@@ -73,8 +77,9 @@ def take(ctx, op: Op, x, indices):
                    f"{where} requires 0 <= {i_name}[j] < {t.simplify(d)}")
 
     def elem(idx):
-        raw = t.bv_to_sint(indices.at(idx[axis:axis + r]))
-        inside = _index_inside(indices.at(idx[axis:axis + r]), d)
+        index = strict_load(ctx, indices, idx[axis:axis + r], f"{where}: an index")
+        raw = t.bv_to_sint(index)
+        inside = _index_inside(index, d)
         if mode == "fast":
             pos = raw
         elif mode == "clip":
@@ -83,10 +88,10 @@ def take(ctx, op: Op, x, indices):
             pos = t.floormod(raw, d)
         else:
             pos = raw
-        value = x.at(idx[:axis] + [pos] + idx[axis + r:])
+        src = idx[:axis] + [pos] + idx[axis + r:]
         if mode != "nan":
-            return value
-        return t.ite(inside, value, fconst(ctx, float("nan"), ft))
+            return load(ctx, x, src)
+        return t.ite(inside, taken_if(ctx, inside, lambda: load(ctx, x, src)), fconst(ctx, float("nan"), ft))
 
     return make(ctx, op, dims, elem)
 
@@ -116,7 +121,7 @@ def permute_dims(ctx, op: Op, x):
         src: list[Any] = [None] * x.rank
         for k, a in enumerate(axes):
             src[a] = idx[k]
-        return x.at(src)
+        return load(ctx, x, src)
 
     return make(ctx, op, dims, elem)
 
@@ -125,7 +130,7 @@ def _reshaped(ctx, op: Op, x: Tensor, new_dims: list[Any]) -> Tensor:
     """Row-major reinterpretation; the element counts must agree (UB otherwise)."""
     ctx.add_ub(t.product(x.dims) != t.product(new_dims), f"{op.name}: element count changes")
     dims = checked_dims(ctx, op, new_dims)
-    return make(ctx, op, dims, lambda idx: x.at(unravel(ravel(idx, dims), x.dims)))
+    return make(ctx, op, dims, lambda idx: load(ctx, x, unravel(ravel(idx, dims), x.dims)))
 
 
 @semantics("relax.reshape", attrs=("shape",))
@@ -163,10 +168,10 @@ def repeat(ctx, op: Op, x):
     r = t.int_val(reps)
     if op.attrs["axis"] is None:
         dims = checked_dims(ctx, op, [t.product(x.dims) * r])
-        return make(ctx, op, dims, lambda idx: x.at(unravel(t.floordiv(idx[0], r), x.dims)))
+        return make(ctx, op, dims, lambda idx: load(ctx, x, unravel(t.floordiv(idx[0], r), x.dims)))
     a = norm_axis(op, op.attrs["axis"], x.rank)
     dims = checked_dims(ctx, op, [d * r if k == a else d for k, d in enumerate(x.dims)])
-    return make(ctx, op, dims, lambda idx: x.at([t.floordiv(i, r) if k == a else i for k, i in enumerate(idx)]))
+    return make(ctx, op, dims, lambda idx: load(ctx, x, [t.floordiv(i, r) if k == a else i for k, i in enumerate(idx)]))
 
 
 @semantics("relax.expand_dims", attrs=("axis",))
@@ -182,7 +187,7 @@ def expand_dims(ctx, op: Op, x):
     for k, d in zip(kept, x.dims):
         dims[k] = d
     dims = checked_dims(ctx, op, dims)
-    return make(ctx, op, dims, lambda idx: x.at([idx[k] for k in kept]))
+    return make(ctx, op, dims, lambda idx: load(ctx, x, [idx[k] for k in kept]))
 
 
 @semantics("relax.squeeze", attrs=("axis",))
@@ -206,7 +211,7 @@ def squeeze(ctx, op: Op, x):
         src = [t.int_val(0)] * x.rank
         for k, i in zip(kept, idx):
             src[k] = i
-        return x.at(src)
+        return load(ctx, x, src)
 
     return make(ctx, op, dims, elem)
 
@@ -243,7 +248,7 @@ def strided_slice(ctx, op: Op, x):
                                "(TVM's allocation fails at run time)")
         starts[a], steps[a], dims[a] = b_t, t.int_val(s), length
     dims = checked_dims(ctx, op, dims)
-    return make(ctx, op, dims, lambda idx: x.at([st + i * sp for st, i, sp in zip(starts, idx, steps)]))
+    return make(ctx, op, dims, lambda idx: load(ctx, x, [st + i * sp for st, i, sp in zip(starts, idx, steps)]))
 
 
 def _slice_bound(ctx, op: Op, v, d, stride: int):
@@ -273,9 +278,15 @@ def concat(ctx, op: Op, *xs):
 
     def elem(idx):
         i = idx[axis]
-        out = xs[-1].at(idx[:axis] + [i - offsets[-1]] + idx[axis + 1:])
-        for x, off in zip(reversed(xs[:-1]), reversed(offsets[:-1])):
-            out = t.ite(i < off + x.dims[axis], x.at(idx[:axis] + [i - off] + idx[axis + 1:]), out)
+
+        def piece(x, off):
+            return load(ctx, x, idx[:axis] + [i - off] + idx[axis + 1:])
+
+        out = taken_if(ctx, i >= offsets[-1], lambda: piece(xs[-1], offsets[-1]))
+        for k in range(len(xs) - 2, -1, -1):
+            x, off = xs[k], offsets[k]
+            here = t.and_(i >= off, i < off + x.dims[axis])
+            out = t.ite(i < off + x.dims[axis], taken_if(ctx, here, lambda x=x, off=off: piece(x, off)), out)
         return out
 
     return make(ctx, op, dims, elem)
@@ -302,7 +313,7 @@ def split(ctx, op: Op, x):
         hi = t.simplify(t.int_max(bounds[k + 1], lo))
         dims = checked_dims(ctx, _result_k(op, k), x.dims[:axis] + [t.simplify(hi - lo)] + x.dims[axis + 1:])
         out.append(make(ctx, _result_k(op, k), dims,
-                        lambda idx, lo=lo: x.at(idx[:axis] + [idx[axis] + lo] + idx[axis + 1:])))
+                        lambda idx, lo=lo: load(ctx, x, idx[:axis] + [idx[axis] + lo] + idx[axis + 1:])))
     from irverify.model.values import TupleValue
 
     return TupleValue(out)
@@ -329,7 +340,7 @@ def broadcast_to(ctx, op: Op, x):
     for k, d in enumerate(x.dims):
         ctx.add_ub(t.and_(d != 1, d != target[off + k]), f"broadcast_to: dim {k} is not broadcastable")
     dims = checked_dims(ctx, op, target)
-    return make(ctx, op, dims, lambda idx: x.at(broadcast_index(x, idx)))
+    return make(ctx, op, dims, lambda idx: load(ctx, x, broadcast_index(x, idx)))
 
 
 def _filled(ctx, op: Op, value_of):
@@ -370,7 +381,7 @@ def full(ctx, op: Op, fill):
     fill = want_tensor(op, fill, "fill value")
     if fill.rank != 0:
         raise Unsupported("full with a fill value that is not 0-d", op.loc)
-    return _filled(ctx, op, lambda elem: cast(ctx, fill.at([]), fill.type.elem, elem))
+    return _filled(ctx, op, lambda elem: cast(ctx, load(ctx, fill, []), fill.type.elem, elem))
 
 
 def _filled_like(ctx, op: Op, x, value_of):
@@ -403,7 +414,7 @@ def full_like(ctx, op: Op, x, fill):
     fill = want_tensor(op, fill, "fill value")
     if fill.rank != 0:
         raise Unsupported("full_like with a fill value that is not 0-d", op.loc)
-    return _filled_like(ctx, op, x, lambda elem: cast(ctx, fill.at([]), fill.type.elem, elem))
+    return _filled_like(ctx, op, x, lambda elem: cast(ctx, load(ctx, fill, []), fill.type.elem, elem))
 
 
 @semantics("relax.arange", attrs=("start", "end", "step", "dtype"))

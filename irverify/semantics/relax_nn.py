@@ -26,10 +26,12 @@ from irverify.semantics.relax import (
     fconst,
     fminmax,
     fun,
+    load,
     make,
     norm_axis,
     reduce_add,
     reduce_fold,
+    taken_if,
     unravel,
     want_tensor,
 )
@@ -48,8 +50,9 @@ def row_max(ctx, ft: FloatType, n, score, valid=None):
     the ordered select ``acc > x ? acc : x`` from the lowest finite value of ``ft``. Positions
     where ``valid`` is false count as ``+0`` (the causal mask's ``trilu`` zeroes them first)."""
     def elem(k):
-        s = score(k)
-        return s if valid is None else t.ite(valid(k), s, fconst(ctx, 0.0, ft))
+        if valid is None:
+            return score(k)
+        return t.ite(valid(k), taken_if(ctx, valid(k), lambda: score(k)), fconst(ctx, 0.0, ft))
 
     init = fconst(ctx, float_limit(ft, lowest=True), ft)
     return reduce_fold(ctx, ft, n, elem, "max", init, lambda a, b: fminmax(ctx, a, b, ft, True), "softmax")
@@ -59,18 +62,24 @@ def softmax_at(ctx, ft: FloatType, n, score, j, valid=None):
     """The softmax probability of position ``j`` among ``score(0..n)``, as TVM computes it:
     ``exp(score(j) - m) / sum_k exp(score(k) - m)`` with ``m = row_max`` (the naive formula
     under ``--fp=real``). Positions where ``valid`` is false are left out of the sum and get
-    probability 0 (they still take part in ``m``, as ``+0``)."""
+    probability 0 (they still take part in ``m``, as ``+0``); their scores are not read (an
+    unwritten element there does not make the probabilities poison)."""
     shift = None if over_reals(ctx) else row_max(ctx, ft, n, score, valid)
 
-    def term(k):
+    def exp_at(k):
         s = score(k)
-        e = fun(ctx, "exp", s if shift is None else fbin(ctx, "sub", s, shift, ft), ft)
-        return e if valid is None else t.ite(valid(k), e, fconst(ctx, 0.0, ft))
+        return fun(ctx, "exp", s if shift is None else fbin(ctx, "sub", s, shift, ft), ft)
+
+    def term(k):
+        if valid is None:
+            return exp_at(k)
+        return t.ite(valid(k), taken_if(ctx, valid(k), lambda: exp_at(k)), fconst(ctx, 0.0, ft))
 
     total = reduce_add(ctx, ft, n, term, "softmax")
-    s = score(j)
-    p = fbin(ctx, "div", fun(ctx, "exp", s if shift is None else fbin(ctx, "sub", s, shift, ft), ft), total, ft)
-    return p if valid is None else t.ite(valid(j), p, fconst(ctx, 0.0, ft))
+    if valid is None:
+        return fbin(ctx, "div", exp_at(j), total, ft)
+    p = taken_if(ctx, valid(j), lambda: fbin(ctx, "div", exp_at(j), total, ft))
+    return t.ite(valid(j), p, fconst(ctx, 0.0, ft))
 
 
 @semantics("relax.nn.relu")
@@ -119,7 +128,7 @@ def softmax(ctx, op: Op, x):
 
     def elem(idx):
         def score(k):
-            return x.at(idx[:axis] + [k] + idx[axis + 1:])
+            return load(ctx, x, idx[:axis] + [k] + idx[axis + 1:])
 
         return softmax_at(ctx, ft, x.dims[axis], score, idx[axis])
 
@@ -190,16 +199,16 @@ def attention_core(ctx, op: Op, q, k, v, bias):
         b, i, n, e = idx
 
         def score(j):
-            dot = reduce_add(ctx, ft, d, lambda h: fbin(ctx, "mul", q.at([b, i, n, h]), k.at([b, j, n, h]), ft),
-                             "attention")
+            dot = reduce_add(ctx, ft, d, lambda h: fbin(ctx, "mul", load(ctx, q, [b, i, n, h]),
+                                                        load(ctx, k, [b, j, n, h]), ft), "attention")
             s = fbin(ctx, "mul", dot, factor, ft) if divisor is None else fbin(ctx, "div", dot, divisor, ft)
             if bias is not None:
-                s = fbin(ctx, "add", s, bias.at(broadcast_index(bias, [b, n, i, j])), ft)
+                s = fbin(ctx, "add", s, load(ctx, bias, broadcast_index(bias, [b, n, i, j])), ft)
             return s
 
         valid = None if offset is None else (lambda j: j <= i + offset)
         return reduce_add(ctx, ft, skv, lambda j: fbin(ctx, "mul", softmax_at(ctx, ft, skv, score, j, valid),
-                                                         v.at([b, j, n, e]), ft), "attention")
+                                                         load(ctx, v, [b, j, n, e]), ft), "attention")
 
     return make(ctx, op, dims, elem)
 
@@ -260,10 +269,13 @@ def conv1d(ctx, op: Op, x, w):
         def summand(k):
             ch, r = unravel(k, [c, k_])
             p = y * s + r * d
-            v = x.at([n, base + ch if g != 1 else ch, p - pl])
+            src = [n, base + ch if g != 1 else ch, p - pl]
             if pl or pr:
-                v = t.ite(t.and_(p >= pl, p < width + pl), v, zero)
-            return multiply(ctx, v, w.at([f, ch, r]), ty)
+                inside = t.and_(p >= pl, p < width + pl)
+                v = t.ite(inside, taken_if(ctx, inside, lambda: load(ctx, x, src)), zero)
+            else:
+                v = load(ctx, x, src)
+            return multiply(ctx, v, load(ctx, w, [f, ch, r]), ty)
 
         return reduce_add(ctx, ty, c * k_, summand, "conv1d")
 

@@ -12,13 +12,16 @@
 * **Opaque ops.** A pure Relax op irverify does not model (``RELAX_OPAQUE_OPS``, each with the
   reason it is pure: https://tvm.apache.org/docs/reference/api/python/relax/op.html), and any
   modelled pure op applied to, or producing, an opaque value, is an uninterpreted function of
-  its operands (tensors as their elements and extents, handles as themselves), its attributes
-  (printed exactly), its operands' and results' dtypes and ranks, with an uninterpreted
+  its operands (tensors as their elements, the mask of their written elements and their
+  extents, handles as themselves), its attributes (printed exactly, ``exact_text``), its
+  operands' and results' dtypes and ranks and its results' stated extents, with an uninterpreted
   predicate of the same arguments saying whether it is undefined. The same op with the same
   attributes on the same values is the same value on both sides (congruence); for the ops of
   ``SHAPE_ONLY_UB`` the UB predicate takes the operand extents only. Rewrites that
   move, share, duplicate or delete it are proved; a counterexample through one is an
-  approximation that needs TVM execution to be confirmed.
+  approximation that needs TVM execution to be confirmed. Where an operand has an element
+  nobody wrote, the results are unknown values (which results that element reaches is not
+  known). An op with regions (``relax.if``) is never opaque.
 * ``call_tir`` of an effect-free PrimFunc outside the translatable subset (``relax_tir``) is an
   opaque op whose function is the PrimFunc's structural identity (``irverify.frontends.relax.tir``).
 * Calls with side effects or to arbitrary code (``call_packed``, ``call_pure_packed``,
@@ -129,8 +132,9 @@ def _has_unknown(ty) -> bool:
 
 
 def is_opaque(op: Op, registered: bool) -> bool:
-    """Listed and not modelled, or a modelled pure op that meets an opaque value."""
-    if op.name in STRUCTURAL:
+    """Listed and not modelled, or a modelled pure op that meets an opaque value. An op with
+    regions (``relax.if``) is never opaque: its regions are part of what it means."""
+    if op.name in STRUCTURAL or op.regions:
         return False
     if op.name in RELAX_OPAQUE_OPS and not registered:
         return True
@@ -165,7 +169,7 @@ def symbolic_input(ty: UnknownTensorType, name: str):
 
 def _kind(ty) -> str:
     """What of a type names the function: a tensor's dtype and rank (its extents are arguments,
-    or, for a result, what TVM inferred from the operands); nothing of an opaque value (its
+    an operand's as its dims, a result's as ``_result_dims``); nothing of an opaque value (its
     handle stands for all of it, whatever a binding annotates)."""
     if isinstance(ty, TensorType):
         return f"tensor<{ty.rank}x{ty.elem}>"
@@ -177,10 +181,42 @@ def _kind(ty) -> str:
 
 
 def _key_text(op: Op) -> str:
-    attrs = ";".join(f"{k}={op.attrs[k]!r}" for k in sorted(op.attrs) if not k.startswith("arg"))
+    attrs = ";".join(f"{k}={exact_text(op.attrs[k])}" for k in sorted(op.attrs) if not k.startswith("arg"))
     operands = ",".join(_kind(v.type) for v in op.operands)
     results = ",".join(_kind(r.type) for r in op.results)
     return f"{op.name}|{attrs}|{operands}|{results}"
+
+
+def exact_text(v) -> str:
+    """An attribute value printed exactly: two values print alike only when they are equal
+    (floats by their bits, so ``-0.0``, ``0.0`` and NaN payloads differ; arrays by dtype, shape
+    and every element's bytes, where numpy's ``repr`` elides long arrays)."""
+    import struct
+
+    import numpy as np
+
+    from irverify.ir.core import DenseAttr
+
+    if isinstance(v, bool) or v is None:
+        return repr(v)
+    if isinstance(v, float):
+        return f"f64:{struct.pack('>d', v).hex()}"
+    if isinstance(v, (int, str)):
+        return f"{type(v).__name__}:{v!r}"
+    if isinstance(v, (list, tuple)):
+        inner = ",".join(exact_text(x) for x in v)
+        return f"[{inner}]" if isinstance(v, list) else f"({inner})"
+    if isinstance(v, dict):
+        return "{" + ",".join(f"{exact_text(k)}:{exact_text(x)}" for k, x in sorted(v.items(), key=repr)) + "}"
+    if isinstance(v, DenseAttr):
+        return f"dense<{v.type}>{exact_text(np.asarray(v.values))}"
+    if isinstance(v, np.ndarray):
+        if v.dtype == object:
+            return f"array{v.shape}:" + exact_text([exact_text(x) for x in v.ravel().tolist()])
+        return f"array<{v.dtype.str}>{v.shape}:{np.ascontiguousarray(v).tobytes().hex()}"
+    if isinstance(v, np.generic):
+        return exact_text(np.asarray(v))
+    return f"{type(v).__name__}:{str(v)!r}"
 
 
 def _key(op: Op) -> str:
@@ -188,9 +224,13 @@ def _key(op: Op) -> str:
 
 
 def _argument(ctx, value, op: Op) -> list:
-    """A tensor as its elements in bounds (zero elsewhere) and its extents, a scalar as itself.
-    The element array is a lambda over index variables with fixed names, so the same tensor
-    gives the same term wherever it is an argument (congruence needs syntactic equality)."""
+    """A tensor as its elements in bounds (zero elsewhere and where unwritten), the mask of its
+    written elements in bounds and its extents; a scalar as itself. An unwritten element
+    enters as zero with a false mask bit, as in ``irverify.semantics.opaque``: the op may read
+    it, so a tensor with an unwritten element and one with a value there are different
+    arguments. The arrays are lambdas over index variables with fixed names, so the same
+    tensor gives the same term wherever it is an argument (congruence needs syntactic
+    equality)."""
     from irverify.model.values import Scalar, Tensor
     from irverify.smt import terms as t
     from irverify.model.sorts import scalar_sort
@@ -201,10 +241,11 @@ def _argument(ctx, value, op: Op) -> list:
         raise Unsupported(f"opaque op '{op.name}' with an operand of type {type(value).__name__}", op.loc)
     zero = t.zero_of(scalar_sort(value.type.elem, ctx.fp))
     if value.rank == 0:
-        return [t.ite(value.is_defined([]), value.at([]), zero)]
+        ok = value.is_defined([])
+        return [t.ite(ok, value.at([]), zero), ok]
     vars_ = [t.int_var(f"relax.opaque.i{k}") for k in range(value.rank)]
-    body = t.ite(t.and_(value.in_bounds(vars_), value.is_defined(vars_)), value.at(vars_), zero)
-    return [t.lambda_(vars_, body), *value.dims]
+    ok = t.and_(value.in_bounds(vars_), value.is_defined(vars_))
+    return [t.lambda_(vars_, t.ite(ok, value.at(vars_), zero)), t.lambda_(vars_, ok), *value.dims]
 
 
 def _args(ctx, op: Op, operands) -> list:
@@ -235,8 +276,8 @@ def _args(ctx, op: Op, operands) -> list:
 
 
 def _string_args(op: Op) -> str:
-    return repr(sorted((k, v) for k, v in op.attrs.items() if k.startswith("arg")
-                       for v in [v if isinstance(v, list) else [v]] if all(isinstance(x, str) for x in v)))
+    return exact_text(sorted((k, v) for k, v in op.attrs.items() if k.startswith("arg")
+                             for v in [v if isinstance(v, list) else [v]] if all(isinstance(x, str) for x in v)))
 
 
 def apply(ctx, op: Op, *operands):
@@ -246,7 +287,7 @@ def apply(ctx, op: Op, *operands):
     if op.name == "relax.match_cast":
         return match_cast(ctx, op, operands[0])
     key = _key(op) + hashlib.sha256(_string_args(op).encode()).hexdigest()[:8]
-    args = _args(ctx, op, operands)
+    args = _args(ctx, op, operands) + _result_dims(ctx, op)
     ctx.approximate(f"opaque op '{op.name}'")
     ub_name, ub_args = f"{key}.ub", args
     reason = f"opaque op '{op.name}' may be undefined here (its preconditions are not modelled)"
@@ -256,7 +297,54 @@ def apply(ctx, op: Op, *operands):
             reason = f"opaque op '{op.name}' {STATIC_SHAPE_UB}"
     if ub_args:
         ctx.add_ub(t.apply_uf(ub_name, ub_args, t.bool_sort()), reason)
-    return [_result(ctx, op, r.type, f"{key}.r{k}", args) for k, r in enumerate(op.results)]
+    unwritten = _reads_unwritten(operands)
+    if unwritten is not None:
+        ctx.add_unknown(unwritten, f"opaque op '{op.name}' reads an element nobody wrote")
+    return [_result(ctx, op, r.type, f"{key}.r{k}", args, unwritten) for k, r in enumerate(op.results)]
+
+
+def _reads_unwritten(operands):
+    """The condition that an operand has an unwritten element (``None``: none can have one).
+    Which results such an element reaches is unknown, so where it holds every result is an
+    unknown value (``Ctx.add_unknown``): a counterexample resting on it is not ``incorrect``."""
+    from irverify.model.sorts import exists_in
+    from irverify.model.values import Tensor, TupleValue
+    from irverify.semantics.common import fresh_index
+    from irverify.smt import terms as t
+
+    conds = []
+
+    def add(v):
+        if isinstance(v, TupleValue):
+            for f in v.fields:
+                add(f)
+        elif isinstance(v, Tensor) and v.defined is not None:
+            vars_ = fresh_index(v.rank, "u")
+            conds.append(exists_in(vars_, v.dims, t.not_(v.defined(vars_))))
+
+    for v in operands:
+        add(v)
+    return t.or_(*conds) if conds else None
+
+
+def _result_dims(ctx, op: Op) -> list:
+    """The extents the results' types state, as arguments of the function: the same op on the
+    same operands with other result extents (``call_tir`` with another ``out_ty``) is another
+    function application."""
+    from irverify.semantics.relax import dim_term
+
+    dims: list = []
+
+    def add(ty):
+        if isinstance(ty, TupleType):
+            for f in ty.fields:
+                add(f)
+        elif isinstance(ty, TensorType):
+            dims.extend(dim_term(ctx, d) for d in ty.shape if d is not None)
+
+    for r in op.results:
+        add(r.type)
+    return dims
 
 
 def _shape_ub(ctx, op: Op, operands) -> tuple[str, list]:
@@ -282,7 +370,7 @@ def _shape_ub(ctx, op: Op, operands) -> tuple[str, list]:
 
     for v in operands:
         add(v)
-    attrs = ";".join(f"{k}={op.attrs[k]!r}" for k in sorted(op.attrs) if k not in DTYPE_ATTRS)
+    attrs = ";".join(f"{k}={exact_text(op.attrs[k])}" for k in sorted(op.attrs) if k not in DTYPE_ATTRS)
     text = f"{op.name}|{attrs}|{','.join(ranks)}"
     name = f"relax.opaque.{op.name}.ub.{hashlib.sha256(text.encode()).hexdigest()[:16]}"
     for k in sorted(a for a in op.attrs if a.startswith("arg")):
@@ -292,26 +380,44 @@ def _shape_ub(ctx, op: Op, operands) -> tuple[str, list]:
     return name, dims or [t.int_val(0)]
 
 
-def _result(ctx, op: Op, ty, name: str, args):
+def _result(ctx, op: Op, ty, name: str, args, unwritten=None):
+    """A result: ``name`` applied to ``args``; where ``unwritten`` holds, the unknown value
+    ``unknown.name(args)`` (``_reads_unwritten``)."""
     from irverify.semantics.relax import dim_term
     from irverify.model.values import Tensor, TupleValue
     from irverify.smt import terms as t
     from irverify.model.sorts import scalar_sort
 
+    def value(fn_name, sort):
+        term = t.apply_uf(fn_name, args, sort)
+        return term if unwritten is None else t.ite(unwritten, t.apply_uf(f"unknown.{fn_name}", args, sort), term)
+
     if isinstance(ty, UnknownTensorType):
-        return OpaqueTensor(t.apply_uf(name, args, t.int_sort()), ty)
+        return OpaqueTensor(value(name, t.int_sort()), ty)
     if isinstance(ty, TupleType):
-        return TupleValue([_result(ctx, op, f, f"{name}.{k}", args) for k, f in enumerate(ty.fields)])
+        return TupleValue([_result(ctx, op, f, f"{name}.{k}", args, unwritten) for k, f in enumerate(ty.fields)])
     if isinstance(ty, TensorType):
         dims = []
         for j, d in enumerate(ty.shape):
             if d is None:
                 dims.append(t.int_max(t.apply_uf(f"{name}.dim{j}", args, t.int_sort()), t.int_val(0)))
-            else:  # the extent TVM's struct info states (part of the function's name)
+            else:  # the extent TVM's struct info states (also an argument, ``_result_dims``)
                 dims.append(dim_term(ctx, d))
-        arr = t.apply_uf(name, args, t.array_sort(ty.rank, scalar_sort(ty.elem, ctx.fp)))
+        arr = value(name, t.array_sort(ty.rank, scalar_sort(ty.elem, ctx.fp)))
         return Tensor(ty, dims, lambda idx, arr=arr: t.select(arr, idx))
     raise Unsupported(f"opaque op '{op.name}' with a result of type {ty}", op.loc)
+
+
+def opaque_condition(ctx, x: OpaqueTensor):
+    """An opaque value as the condition of an If: TVM requires a rank-0 ``bool`` tensor (UB
+    otherwise); its truth is the element ``R.match_cast`` to ``R.Tensor((), "bool")`` projects."""
+    from irverify.smt import terms as t
+
+    rank = t.apply_uf("relax.opaque.rank", [x.term], t.int_sort())
+    ok = t.and_(rank == 0, t.apply_uf("relax.opaque.dtype.bool", [x.term], t.bool_sort()))
+    ctx.add_ub(t.not_(ok), "the condition of an If is not a rank-0 bool tensor")
+    ctx.approximate("opaque value cast to a known tensor type")
+    return t.bv1_to_bool(t.apply_uf("relax.opaque.elems.bool.0", [x.term], t.bv_sort(1)))
 
 
 def match_cast(ctx, op: Op, x):

@@ -33,6 +33,7 @@ from irverify.semantics.relax import (
     fminmax,
     fun,
     int_arith,
+    load,
     make,
     norm_axis,
     result_type,
@@ -49,11 +50,11 @@ def _param_reader(ctx, op: Op, p, x, axis: int, what: str):
     p = want_tensor(op, p, what)
     static = [t.static_int(d) for d in p.dims]
     if all(d == 1 for d in static):  # 0-d, or every extent 1: one value
-        return lambda idx: p.at([t.int_val(0)] * p.rank)
+        return lambda idx: load(ctx, p, [t.int_val(0)] * p.rank)
     if p.rank != 1:
         raise Unsupported(f"'{op.name}' {what} of rank {p.rank}", op.loc)
     ctx.add_ub(p.dims[0] != x.dims[axis], f"{op.name}: {what} extent is not the data extent on axis {axis}")
-    return lambda idx: p.at([idx[axis]])
+    return lambda idx: load(ctx, p, [idx[axis]])
 
 
 def _clip(ctx, v, lo: float, hi: float, ft: FloatType):
@@ -79,7 +80,7 @@ def quantize(ctx, op: Op, x, scale, zp):
     dims = checked_dims(ctx, op, x.dims)
 
     def elem(idx):
-        q = fun(ctx, "roundeven", fbin(ctx, "div", x.at(idx), s_at(idx), ft), ft)
+        q = fun(ctx, "roundeven", fbin(ctx, "div", load(ctx, x, idx), s_at(idx), ft), ft)
         v = fbin(ctx, "add", q, cast(ctx, z_at(idx), zt, ft), ft)
         return cast(ctx, _clip(ctx, v, lo, hi, ft), ft, out)
 
@@ -106,7 +107,7 @@ def dequantize(ctx, op: Op, x, scale, zp):
     dims = checked_dims(ctx, op, x.dims)
 
     def elem(idx):
-        sub = int_arith("sub", cast(ctx, x.at(idx), it, i32), cast(ctx, z_at(idx), zt, i32))
+        sub = int_arith("sub", cast(ctx, load(ctx, x, idx), it, i32), cast(ctx, z_at(idx), zt, i32))
         v = fbin(ctx, "mul", cast(ctx, sub, i32, f32), cast(ctx, s_at(idx), st, f32), f32)
         if out == f32:
             return v

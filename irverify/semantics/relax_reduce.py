@@ -22,6 +22,7 @@ from irverify.semantics.relax import (
     fconst,
     fminmax,
     int_arith,
+    load,
     make,
     norm_axis,
     reduce_add,
@@ -80,16 +81,23 @@ def matmul(ctx, op: Op, a, b):
         j = idx[nb + len(rows)] if cols else None
 
         def summand(k):
-            xa = a.at(broadcast_index(_Dims(batch_a), bidx) + ([i] if rows else []) + [k])
-            xb = b.at(broadcast_index(_Dims(batch_b), bidx) + [k] + ([j] if cols else []))
+            xa = load(ctx, a, broadcast_index(_Dims(batch_a), bidx) + ([i] if rows else []) + [k])
+            xb = load(ctx, b, broadcast_index(_Dims(batch_b), bidx) + [k] + ([j] if cols else []))
             return multiply(ctx, cast(ctx, xa, a.type.elem, ty), cast(ctx, xb, b.type.elem, ty), ty)
 
         return garbage(idx, reduce_add(ctx, ty, k_a, summand, "matmul"))
 
     out = make(ctx, op, dims, elem)
     if symbolic_k:  # returned as is, uninitialised elements may be refined by anything
-        out.defined = lambda idx: k_a != 0
+        out.defined = _defined_unless(out.defined, k_a == 0)
     return out
+
+
+def _defined_unless(given, empty):
+    """``given`` (an element-wise mask or None), and nothing defined where ``empty`` holds."""
+    if given is None:
+        return lambda idx: t.not_(empty)
+    return lambda idx: t.and_(t.not_(empty), given(idx))
 
 
 class _Dims:
@@ -128,7 +136,7 @@ def einsum(ctx, op: Op, *xs):
     def product(env):
         term = None
         for s, x in zip(ins, xs):
-            v = x.at([t.int_val(0) if t.static_int(d) == 1 else
+            v = load(ctx, x, [t.int_val(0) if t.static_int(d) == 1 else
                       (env[c] if t.static_int(d) is not None else t.ite(d == 1, t.int_val(0), env[c]))
                       for c, d in zip(s, x.dims)])
             term = v if term is None else multiply(ctx, term, v, ty)
@@ -163,7 +171,7 @@ def _reduction(name: str):
         if ty != x.type.elem:
             raise Unsupported(f"'{op.name}' changing dtype", op.loc)
         if x.rank == 0:  # TVM's lowering copies a 0-d tensor (no fold from the identity)
-            return make(ctx, op, dims, lambda idx: x.at([]))
+            return make(ctx, op, dims, lambda idx: load(ctx, x, []))
         rdims = [x.dims[k] for k in axes]
         total = t.product(rdims)
 
@@ -175,7 +183,7 @@ def _reduction(name: str):
                 full, oi, ii = [], iter(outer), iter(inner)
                 for j in range(x.rank):
                     full.append(next(ii) if j in axes else next(oi))
-                return x.at(full)
+                return load(ctx, x, full)
 
             return _reduce(ctx, op, name, ty, total, at)
 
@@ -185,8 +193,7 @@ def _reduction(name: str):
             # so an empty reduction of symbolic extent returns uninitialised memory, as matmul
             ctx.add_unknown(total == 0, f"{name}: empty reduction of symbolic extent (TVM returns "
                                         "uninitialised memory)")
-            given = out.defined
-            out.defined = lambda idx: t.and_(total != 0, *([given(idx)] if given is not None else []))
+            out.defined = _defined_unless(out.defined, total == 0)
         return out
 
     sem.__doc__ = (f"``R.{name}(x, axis, keepdims)``: reduction over ``axis`` (None: all axes) as "

@@ -11,8 +11,12 @@ its buffer a new value (``linalg.generic``-like): at every spatial point it writ
 ``value`` with the spatial iter vars bound to the point; a reduction folds ``value`` over
 the reduction vars in loop order (row-major over their extents) from ``T.init()``'s value,
 reading the element being reduced as the accumulator; where the reduction is empty the element
-keeps its previous content. Elements no block wrote are poison (TVM returns uninitialised
-memory); a block writing outside its buffer is UB.
+keeps its previous content. ``T.init()`` runs where TVM's ``LowerInitBlock`` guard holds: every
+reduction iter var at its first value (0) as bound, so at the first point of the fold, and never
+when a reduction iter var is bound to another constant (``tir_translate`` then drops the init).
+Elements no block wrote are poison (TVM returns uninitialised memory), and so is what a block
+computes from them (a fold with a poison summand, an arm of ``Select`` that is taken); a poison
+index or integer divisor is UB. A block writing outside its buffer is UB.
 
 Scalars follow TIR as TVM's llvm backend lowers it:
 
@@ -284,8 +288,8 @@ class _Eval:
 
         def plain(k, e):
             v = at(k, e)
-            if v.poison is not None:
-                raise Fallback("a poison summand")
+            if v.poison is not None:  # a summand that is poison makes the fold poison
+                ctx.poison_if(v.poison)
             return self.store_term(v, ety)
 
         op, args = value[0], value[2:]
@@ -294,8 +298,9 @@ class _Eval:
                 args[1] if args[0] == acc else args[0]):
             other = args[1] if args[0] == acc else args[0]
             if op == "add" and _is_plus_zero(init) and start.poison is None:
-                return V(reduce_add(ctx, ety, total, lambda k: plain(k, other), "call_tir"),
-                         *self.kind_of(ety), None)
+                with ctx.poison_scope() as raised:
+                    term = reduce_add(ctx, ety, total, lambda k: plain(k, other), "call_tir")
+                return V(term, *self.kind_of(ety), any_poison(*raised))
             if op != "add" and args[0] == acc and start.poison is None:
                 if op == "mul":
                     combine = ((lambda a, b: fbin(ctx, "mul", a, b, ety)) if isinstance(ety, FloatType)
@@ -306,8 +311,10 @@ class _Eval:
                     combine = ((lambda a, b: t.ite(t.sge(a, b), a, b)) if op == "max"
                                else (lambda a, b: t.ite(t.sle(a, b), a, b)))
                 init_term = self.store_term(start, ety)
-                return V(reduce_fold(ctx, ety, total, lambda k: plain(k, other), op, init_term, combine,
-                                     "call_tir"), *self.kind_of(ety), None)
+                with ctx.poison_scope() as raised:
+                    term = reduce_fold(ctx, ety, total, lambda k: plain(k, other), op, init_term, combine,
+                                       "call_tir")
+                return V(term, *self.kind_of(ety), any_poison(*raised))
         n = t.static_int(total)
         if n is None or n > UNROLL_LIMIT:
             raise Fallback("a reduction that is not a sum, product, max or min over a non-static extent")
@@ -384,7 +391,8 @@ class _Eval:
         if v.kind == "float":
             raise Fallback("a float index")
         if v.poison is not None:
-            self.ctx.add_ub(v.poison, "call_tir: an index computation overflows its dtype")
+            self.ctx.add_ub(v.poison, "call_tir: an index is poison (its computation overflows its dtype, "
+                                      "or it reads an element nobody wrote)")
         return v.term if v.kind == "int" else t.bv_to_sint(v.term)
 
     def expr(self, e) -> V:
@@ -487,6 +495,8 @@ class _Eval:
             if op in ("max", "min"):
                 return V(fminmax(ctx, a.term, b.term, ft, op == "max"), "float", dt, poison)
             raise Fallback(f"float {op}")
+        if op in ("div", "mod", "floordiv", "floormod") and b.poison is not None:
+            ctx.add_ub(b.poison, f"call_tir: integer {op} by poison (an element nobody wrote, or an overflow)")
         if op in ("and", "or"):
             ta, tb = self.truth(a), self.truth(b)
             return V(t.bool_to_bv1(t.and_(ta, tb) if op == "and" else t.or_(ta, tb)), "bv", "bool", poison)

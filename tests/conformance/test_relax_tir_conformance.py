@@ -203,3 +203,62 @@ def test_reduction_of_a_0d_tensor_is_a_copy():
             got = np.asarray(theirs[0])
             assert (np.isnan(mine) and np.isnan(got)) or (mine == got and np.signbit(mine) == np.signbit(got)), \
                 (name, args, mine, got)
+
+
+INIT_GUARD = '''
+@I.ir_module
+class Module:
+    @T.prim_func(private=True, s_tir=True)
+    def acc(x: T.Buffer((T.int64(3), T.int64(4)), "float32"), out: T.Buffer((T.int64(3),), "float32")):
+        for i in range(T.int64(3)):
+            with T.sblock("fill"):
+                vi = T.axis.spatial(T.int64(3), i)
+                out[vi] = T.float32(5.0)
+        for i, k in T.grid(T.int64(3), T.int64(4)):
+            with T.sblock("acc"):
+                vi, vk = T.axis.remap("SR", [i, k])
+                vc = T.axis.reduce(T.int64(2), CONST)
+                with T.init():
+                    out[vi] = T.float32(0.5)
+                out[vi] = out[vi] * T.float32(2.0) + x[vi, vk]
+
+    @T.prim_func(private=True, s_tir=True)
+    def only_const(x: T.Buffer((T.int64(3), T.int64(4)), "float32"), out: T.Buffer((T.int64(3),), "float32")):
+        for i in range(T.int64(3)):
+            with T.sblock("fill"):
+                vi = T.axis.spatial(T.int64(3), i)
+                out[vi] = T.float32(5.0)
+        for i in range(T.int64(3)):
+            with T.sblock("acc"):
+                vi = T.axis.spatial(T.int64(3), i)
+                vc = T.axis.reduce(T.int64(2), CONST)
+                with T.init():
+                    out[vi] = T.float32(0.5)
+                out[vi] = out[vi] + x[vi, T.int64(1)]
+
+    @R.function
+    def loop_and_const(x: R.Tensor((3, 4), "float32")):
+        cls = Module
+        return R.call_tir(cls.acc, (x,), out_ty=R.Tensor((3,), "float32"))
+
+    @R.function
+    def const_only(x: R.Tensor((3, 4), "float32")):
+        cls = Module
+        return R.call_tir(cls.only_const, (x,), out_ty=R.Tensor((3,), "float32"))
+'''
+
+
+@pytest.mark.parametrize("const", [0, 1])
+def test_init_runs_under_the_lowering_guard(const):
+    """``T.init()`` runs where TVM's ``LowerInitBlock`` guard holds: every reduction iter var at
+    its minimum, as bound. A reduction var bound to the constant 1 makes it false (the fold
+    starts from the 5.0 the first block wrote); bound to 0 it leaves the loop var's first point
+    (or, with no reduction loop, every point) to run the init."""
+    text = INIT_GUARD.replace("CONST", f"T.int64({const})")
+    module = translate_module(tvm.script.from_source(_blank_imports(text, "<init>")[0]), "<init>", text)
+    samples = [_values((3, 4), f32) for _ in range(2)]
+    calls = [(f, [x]) for f in ("loop_and_const", "const_only") for x in samples]
+    for (name, args), theirs in zip(calls, run_functions(text, calls)):
+        assert not isinstance(theirs, Exception), theirs
+        (mine,) = evaluate_function(module, name, args, fp_name="ieee").outputs
+        assert np.array_equal(mine, theirs[0]), (const, name, mine, theirs[0])

@@ -99,3 +99,90 @@ def test_impure_calls_stay_unsupported():
         assert "pair.py:" in str(e)
         return
     assert_verdict(fr, Verdict.UNSUPPORTED)
+
+
+def test_an_if_is_never_opaque():
+    """An If of opaque values is the value of the branch taken, its regions part of what it
+    means: different branches are never the same function of the condition."""
+    params = 'c: R.Tensor((), "bool"), x: R.Tensor'
+
+    def body(op):
+        return f"if c:\n    y = {op}(x)\nelse:\n    y = x\ny"
+
+    fr = check(params, body("R.nn.gelu"), body("R.nn.silu"))
+    assert_verdict(fr, Verdict.UNKNOWN)
+    assert_verdict(check(params, body("R.nn.gelu"), body("R.nn.gelu")), Verdict.CORRECT)
+
+
+EXTENT_PRIM = '''    @T.prim_func(private=True, s_tir=True)
+    def fill(x: T.Buffer((T.int64(4),), "float32"), var_out: T.handle):
+        n = T.int64()
+        out = T.match_buffer(var_out, (n,), "float32")
+        for i in range(n):
+            with T.sblock("fill"):
+                vi = T.axis.spatial(n, i)
+                out[vi] = T.exp2(T.Cast("float32", n))
+
+'''
+
+
+def test_result_extents_are_arguments_of_an_opaque_call_tir():
+    """``fill`` (kept opaque: ``T.exp2`` is not translated) writes ``exp2(n)`` for its output
+    extent ``n``: ``out_ty`` ``(8,)`` sliced to 4 elements is not ``out_ty`` ``(4,)`` (TVM llvm
+    returns 256 and 16)."""
+    from irverify.execute.tvm import run_functions
+
+    def fn(name, extent):
+        slice_ = "" if extent == 4 else "\n        a = R.strided_slice(a, axes=[0], begin=[0], end=[4])"
+        return (f"    @R.function\n    def {name}(x: R.Tensor((4,), \"float32\")) -> R.Tensor((4,), \"float32\"):\n"
+                f"        a = R.call_tir(Module.fill, (x,), out_ty=R.Tensor(({extent},), \"float32\")){slice_}\n"
+                "        return a\n\n")
+
+    text = "@I.ir_module\nclass Module:\n" + EXTENT_PRIM + fn("src", 4) + fn("tgt", 8)
+    fr = check_modules(parse(text, "pair.py"), None, Options(confirm=False, timeout_s=20)).functions[0]
+    assert_verdict(fr, Verdict.UNKNOWN)
+    same = "@I.ir_module\nclass Module:\n" + EXTENT_PRIM + fn("src", 8) + fn("tgt", 8)
+    assert_verdict(check_modules(parse(same, "pair.py"), None, Options(confirm=False)).functions[0], Verdict.CORRECT)
+    import numpy as np
+
+    (src,), (tgt,) = run_functions(text, [("src", [np.zeros(4, np.float32)]), ("tgt", [np.zeros(4, np.float32)])])
+    assert src.tolist() == [16.0] * 4 and tgt.tolist() == [256.0] * 4
+
+
+def test_operand_types_name_the_function():
+    """f16 and bf16 share a bit-vector sort: an opaque op on one is not the op on the other."""
+    from irverify.semantics.relax_opaque import _key_text
+
+    def op_of(dtype):
+        text = ("@I.ir_module\nclass Module:\n" + _fn("main", f'x: R.Tensor((4,), "{dtype}")', "R.nn.gelu(x)"))
+        return next(op for op in parse(text, "m.py").functions["main"].body.ops if op.name == "relax.nn.gelu")
+
+    assert _key_text(op_of("float16")) != _key_text(op_of("bfloat16"))
+
+
+def test_attributes_are_printed_exactly():
+    import numpy as np
+
+    from irverify.semantics.relax_opaque import exact_text
+
+    a = np.zeros(2000, np.float32)
+    b = a.copy()
+    b[1000] = 1.0
+    assert repr(a) == repr(b)  # numpy elides the middle of long arrays
+    assert exact_text(a) != exact_text(b)
+    assert exact_text([0.0]) != exact_text([-0.0])
+    nan2 = np.frombuffer(np.array([0x7FF8000000000001], np.uint64).tobytes(), np.float64)[0]
+    assert exact_text(float("nan")) != exact_text(float(nan2))
+    assert exact_text(1) != exact_text(1.0) and exact_text("1") != exact_text(1)
+    assert exact_text({"axis": [1, 2]}) == exact_text({"axis": [1, 2]})
+
+
+def test_an_if_on_an_opaque_condition():
+    """An opaque condition is a rank-0 bool tensor at run time (UB otherwise), the same one on
+    both sides: the same If is correct, swapped branches are not."""
+    params = 'c: R.Tensor, x: R.Tensor((4,), "float32")'
+    body = "if c:\n    y = R.add(x, x)\nelse:\n    y = x\ny"
+    swapped = "if c:\n    y = x\nelse:\n    y = R.add(x, x)\ny"
+    assert_verdict(check(params, body, body.replace("y = x\n", "y = R.multiply(x, R.const(1, \"float32\"))\n")),
+                   Verdict.CORRECT)
+    assert check(params, body, swapped).verdict in (Verdict.INCORRECT, Verdict.UNKNOWN)

@@ -10,7 +10,9 @@ as well, and the model's own inputs only when its floats are ordinary (``irverif
 last, one input with floats in [-150, 150) on which only a NaN or infinity that the other side
 does not have counts (``exp`` of such values overflows in every float dtype: softmax written
 without its max subtraction shows here).
-A target that crashes where the source ran confirms the counterexample.
+A target that crashes where the source ran confirms the counterexample. An output element the
+source computes from memory nobody wrote (poison, by irverify's exact semantics) never confirms
+a difference: TVM returns stale memory there, which any target value refines.
 """
 
 from __future__ import annotations
@@ -42,8 +44,43 @@ def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function
 
     src_runs = run_functions(src_mod.native, [(src_fn.name, c.args) for c in cands])
     tgt_runs = run_functions(tgt_mod.native, [(tgt_fn.name, c.args) for c in cands])
+    if _may_leave_unwritten(src_mod):
+        tgt_runs = [_source_where_poison(src_mod, src_fn, c.args, s, g) for c, s, g in zip(cands, src_runs, tgt_runs)]
     return decide(BACKEND, src_fn, cex, cands, src_runs, tgt_runs, rtol=RTOL if approximate else None,
                   target_failure=_crash)
+
+
+def _may_leave_unwritten(mod: Module) -> bool:
+    """Can a function of ``mod`` hold elements nobody wrote (it calls a PrimFunc)?"""
+    from irverify.semantics.common import walk_ops
+
+    return any(op.name == "relax.call_tir" for fn in mod.functions.values() if fn.body is not None
+               for op in walk_ops(fn.body.ops))
+
+
+def _source_where_poison(mod: Module, fn: Function, args: list, src_out, tgt_out):
+    """The target's outputs with the source's values where irverify says the source's are
+    poison (elements computed from memory nobody wrote): TVM shows stale memory there, and any
+    target value refines them, so they never confirm a difference."""
+    import numpy as np
+
+    from irverify.cex.concrete import NUMERIC, _rounding
+    from irverify.verify.evaluate import evaluate_function
+
+    if isinstance(src_out, Exception) or isinstance(tgt_out, Exception):
+        return tgt_out
+    try:  # math functions computed numerically: only the masks matter here
+        with np.errstate(all="ignore"):
+            masks = evaluate_function(mod, fn.name, args, fp_name="rounded-real",
+                                      interpret={**NUMERIC, **_rounding()}).undefined
+    except Exception:  # noqa: BLE001 - not evaluable concretely: nothing to mask
+        return tgt_out
+    out = list(tgt_out)
+    for k, (mask, s, g) in enumerate(zip(masks, src_out, tgt_out)):
+        s, g = np.asarray(s), np.asarray(g)
+        if mask is not None and s.shape == g.shape == np.shape(mask) and s.dtype == g.dtype:
+            out[k] = np.where(mask, s, g)
+    return out
 
 
 def _crash(err: Exception) -> str | None:

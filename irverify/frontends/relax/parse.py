@@ -232,6 +232,10 @@ class _Translator:
             elem = convert_dtype(ty.dtype, self.loc)
             if ty.shape is None:  # known rank, unknown extents
                 return TensorType((None,) * ty.ndim, elem)
+            if not isinstance(ty.shape, relax.ShapeExpr):  # extents held by a shape variable
+                if param:
+                    raise Unsupported(f"parameter of type {_short(ty)} (extents given by a shape variable)", self.loc)
+                return TensorType((None,) * ty.ndim, elem)
             dims = []
             for d in ty.shape.values:
                 if param:
@@ -544,7 +548,7 @@ class _Translator:
                 elif kind == "prim":
                     attrs[attr] = _prim(arg, self)
         except (Unsupported, AttributeError, TypeError):
-            raise Unsupported(f"op '{name}'", self.loc, "arguments not modelled") from None
+            raise Unsupported(f"op '{name}'", self.loc, f"argument {_short(arg)} not modelled") from None
         return self.emit(name, operands, result_type, attrs, var.name)
 
     def call_tir(self, call, var, result_type) -> Value:

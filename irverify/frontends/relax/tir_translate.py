@@ -18,9 +18,14 @@ holding a sequence of loop nests, each ending in one ``T.sblock`` that
   block per store (``_Translator.body_parts``);
 * for a reduction (``T.axis.reduce`` vars), folds its value over the reduction vars in loop
   order starting from ``T.init()``'s value (a store to the same element), or from the element's
-  previous content when there is no init (a block without reduction vars runs its init, then
-  its value, at every point); the value reads the element being reduced as the
-  accumulator (a read of its own buffer at other indices is not translated).
+  previous content when there is no init; the value reads the element being reduced as the
+  accumulator (a read of its own buffer at other indices is not translated). The init runs
+  where TVM's ``LowerInitBlock`` puts it: under the guard "every reduction iter var equals its
+  domain's minimum", with the iter vars replaced by their bindings. With every reduction var
+  bound to a loop (from 0) that is the first point of the fold; a block without reduction vars
+  runs its init, then its value, at every point; a reduction var bound to a constant other
+  than 0 makes the guard false everywhere, so the init never runs and is left out of the
+  description (a reduction var bound to 0 leaves the guard as it is).
 
 The description (nested tuples, so two structurally equal PrimFuncs give equal descriptions):
 ``("tir", params, allocs, blocks)``; ``params`` per parameter ``("buf", shape, dtype)`` or
@@ -159,12 +164,15 @@ class _Translator:
         saved = dict(self.names)
         spatial, reduce, used = [], [], set()
         bound: dict = {}  # loop -> (iter var kind, name)
+        init_runs = True  # TVM's LowerInitBlock guard: every reduction iter var at its minimum (0)
         for k, (iv, value) in enumerate(zip(blk.iter_vars, realize.iter_values)):
             if iv.iter_type not in (0, 2) or not _is_int(iv.dom.min, 0):
                 raise NotTranslatable("an iter var that is not spatial or reduce from 0")
             dt = _dtype(iv.var.ty)
             if type(value).__name__ in ("IntImm",):
                 self.names[iv.var] = ("imm", dt, int(value.value))  # executes once at that value
+                if iv.iter_type == 2 and int(value.value) != 0:
+                    init_runs = False  # the guard is false at every point: the init never runs
                 continue
             loop = next((lp for lp in loops if lp.loop_var.same_as(value)), None)
             if loop is None or id(loop) in used:
@@ -187,6 +195,8 @@ class _Translator:
                 spatial.append((var, extent))
         spatial_vars = [v for v, _ in spatial]
         inits = self.init_stores(blk.init, stores)
+        if not init_runs:
+            inits = [None] * len(stores)
         self.written = [st.buffer for st in stores]
         self.binds = binds
         out = []

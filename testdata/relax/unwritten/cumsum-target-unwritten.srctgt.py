@@ -1,0 +1,36 @@
+# R.cumsum is opaque (an uninterpreted function of its operand's elements and written-element mask):
+# the target passes it a tensor with unwritten elements, so nothing says the results agree. Not
+# correct; a counterexample needs execution to be confirmed (unknown without it).
+# REQUIRES: tvm
+# RUN: not irverify check %s --no-confirm | filecheck %s
+# CHECK: @src: unknown
+# CHECK: verdict: unknown
+@I.ir_module
+class Module:
+    @T.prim_func(private=True, s_tir=True)
+    def whole(x: T.Buffer((T.int64(2), T.int64(4)), "float32"), out: T.Buffer((T.int64(2), T.int64(4)), "float32")):
+        for i, j in T.grid(T.int64(2), T.int64(4)):
+            with T.sblock("copy"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                out[vi, vj] = x[vi, vj]
+
+    @T.prim_func(private=True, s_tir=True)
+    def part(x: T.Buffer((T.int64(2), T.int64(4)), "float32"), out: T.Buffer((T.int64(2), T.int64(4)), "float32")):
+        for i, j in T.grid(T.int64(2), T.int64(2)):
+            with T.sblock("copy"):
+                vi, vj = T.axis.remap("SS", [i, j])
+                out[vi, vj] = x[vi, vj]
+
+    @R.function
+    def src(x: R.Tensor((2, 4), "float32")) -> R.Tensor((2, 4), "float32"):
+        cls = Module
+        a = R.call_tir(cls.whole, (x,), out_ty=R.Tensor((2, 4), "float32"))
+        b = R.cumsum(a, axis=1)
+        return b
+
+    @R.function
+    def tgt(x: R.Tensor((2, 4), "float32")) -> R.Tensor((2, 4), "float32"):
+        cls = Module
+        a = R.call_tir(cls.part, (x,), out_ty=R.Tensor((2, 4), "float32"))
+        b = R.cumsum(a, axis=1)
+        return b
