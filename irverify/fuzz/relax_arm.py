@@ -110,7 +110,8 @@ def ops_of(prog) -> set[str]:
 def transform(src, rng: random.Random):
     """A target: a node's alternative (rewrite or mutation), an operand, a TIR mutation, a
     ``call_tir`` result extent, or TVM's ``LegalizeOps`` (sometimes with a TIR mutation)."""
-    choices = [(alternative, 5), (operand, 1), (tir_mutation, 3), (out_ty_grown, 1), (legalize, 2)]
+    choices = [(alternative, 5), (operand, 1), (tir_mutation, 3), (out_ty_grown, 1), (out_ty_changed, 1),
+               (legalize, 2)]
     fns = [f for f, w in choices for _ in range(w)]
     for _ in range(12):
         f = rng.choice(fns)
@@ -180,7 +181,7 @@ def tir_mutation(p, rng):
 def out_ty_grown(p, rng):
     """The call's output buffer and ``out_ty`` grown on the last dim, the result sliced back."""
     calls = [n for n in p.nodes if n.op == "relax.call_tir" and len(n.meta["outs"]) == 1
-             and n.shape and isinstance(n.shape[-1], int)]
+             and n.shape and isinstance(n.shape[-1], int) and not n.meta["prim"].ret]
     if not calls:
         return None
     n = rng.choice(calls)
@@ -199,6 +200,24 @@ def out_ty_grown(p, rng):
                                   f"R.strided_slice({n.res}, axes=[{axis}], begin=[0], end=[{shape[-1]}])",
                                   shape, dt, [n.res]))
     return f"rewrite: call_tir out_ty {list(shape)} -> {list(grown)}, sliced back at {old}"
+
+
+def out_ty_changed(p, rng):
+    """A call whose PrimFunc's output extent is symbolic gets a longer ``out_ty``, the result
+    sliced back: the PrimFunc computes another function (its values depend on the extent)."""
+    calls = [n for n in p.nodes if n.op == "relax.call_tir" and n.meta["prim"].ret]
+    if not calls:
+        return None
+    n = rng.choice(calls)
+    (shape, dt), = n.meta["outs"]
+    grown = (shape[0] + rng.randint(1, 4),)
+    n.meta["outs"] = [(grown, dt)]
+    i = p.nodes.index(n)
+    old = n.res
+    n.res = old + "_g"
+    p.nodes.insert(i + 1, rp.Node(old, "relax.strided_slice", f"R.strided_slice({n.res}, axes=[0], begin=[0], end=[{shape[0]}])",
+                                  shape, dt, [n.res]))
+    return f"mutation: call_tir out_ty {list(shape)} -> {list(grown)} (a symbolic output extent), sliced back at {old}"
 
 
 def legalize(p, rng):

@@ -53,9 +53,13 @@ def legalize(p: rp.Prog, rng) -> str | None:
         new = "{name}" if n == "main" else "{name}_L_" + n
         body = re.sub(rf"\bdef {n}\(", f"def {new}(", body)
         body = re.sub(rf"\bcls\.{n}\b", f"cls.{new}", body)
-    for a, b in reversed(_prim_spans(body)):  # each PrimFunc its own size variable
+    sizes = re.findall(r'^(\w+) = TypeVar\("\w+"\)', printed, re.MULTILINE)  # the printer's size variables
+    for a, b in reversed(_prim_spans(body)):  # each PrimFunc its own
         name = re.search(r"def ([\w{}]+)\(", body[a:b]).group(1)
-        body = body[:a] + re.sub(r"\bn\b", name + "_sz", body[a:b]) + body[b:]
+        part = body[a:b]
+        for v in sizes:
+            part = re.sub(rf"\b{v}\b", f"{name}_{v}_sz", part)
+        body = body[:a] + part + body[b:]
     if p.symbolic():  # the printed Relax signature names n as a module-level variable
         m = re.search(r"^    def \{name\}\(.*\n", body, re.MULTILINE)
         line = re.sub(r"\bn\b", '"n"', m.group(0))

@@ -626,9 +626,7 @@ def g_const(b, rng, op):
 
 def _nested_const(flat, shape, dt):
     def lit(v):
-        if dt in FLOATS:
-            return 'float("nan")' if math.isnan(v) else (f'float("{"-" if v < 0 else ""}inf")' if v in (float("inf"), float("-inf")) else repr(float(v)))
-        return str(int(v))
+        return tg.literal(v, dt)
 
     def nest(vals, dims):
         if len(dims) == 1:
@@ -722,7 +720,7 @@ def g_call_tir(b, rng, op):
     if scalar:
         ins.append(f"R.prim_value(T.int64({rng.randint(0, 3)}))")
         uses = ("relax.prim_value",)
-    outs = [(p[2], p[3]) for p in prim.outputs()]
+    outs = prim.ret or [(p[2], p[3]) for p in prim.outputs()]
     node_op = "relax.call_tir"
     if len(outs) == 1:
         return b.emit(node_op, "", outs[0][0], outs[0][1], [x.name] + ins[1:], (), uses, prim=prim, ins=ins, outs=outs)

@@ -50,16 +50,8 @@ def tir_sentinel(dtype: str, k: int) -> str:
 
 
 def rconst(v, dtype: str) -> str:
-    """``R.const`` of a Python scalar (NaN and infinities spelled as TVMScript accepts)."""
-    if dtype in FLOATS or dtype in ("bfloat16",):
-        if math.isnan(v):
-            return f'R.const(float("nan"), "{dtype}")'
-        if v in (float("inf"), float("-inf")):
-            return f'R.const(float("{"-" if v < 0 else ""}inf"), "{dtype}")'
-        return f'R.const({float(v)!r}, "{dtype}")'
-    if dtype == "bool":
-        return f'R.const({bool(v)}, "bool")'
-    return f'R.const({int(v)}, "{dtype}")'
+    """``R.const`` of a Python scalar."""
+    return f'R.const({tg.literal(v, dtype)}, "{dtype}")'
 
 
 def fill_lines(var: str, shape: str, dtype: str, k: int) -> list[str]:

@@ -37,7 +37,7 @@ CONSTRUCTS = (
     "tir.init", "tir.reduce.no_init", "tir.where", "tir.if_stmt", "tir.let", "tir.multi_store", "tir.alloc_buffer",
     "tir.scalar_param", "tir.symbolic_extent", "tir.partial_write", "tir.load_index_expr", "tir.select",
     "tir.if_then_else", "tir.likely", "tir.cast", "tir.call", "tir.pow", "tir.int_div", "tir.minmax",
-    "tir.compare", "tir.logic")
+    "tir.compare", "tir.logic", "tir.fill", "tir.symbolic_output")
 
 
 @dataclass
@@ -77,6 +77,7 @@ class PrimFunc:
     allocs: list[tuple[str, tuple, str]]
     blocks: list[Block]
     uses: set = field(default_factory=set)
+    ret: list | None = None  # the call's output types, when an output extent is symbolic ("m")
 
     def outputs(self) -> list[tuple]:
         return self.params[self.n_in:]
@@ -98,16 +99,19 @@ def _shape(shape) -> str:
     return "(" + ", ".join(_ext(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
 
 
-def const(v, dtype: str) -> str:
-    if dtype in FLOATS:
+def literal(v, dtype: str) -> str:
+    """A scalar as a TVMScript literal (NaN and infinities as ``float("nan")``, ``float("inf")``)."""
+    if dtype in FLOATS or dtype == "bfloat16":
         if math.isnan(v):
-            return f'T.{dtype}(float("nan"))'
-        if v in (float("inf"), float("-inf")):
-            return f'T.{dtype}(float("{"-" if v < 0 else ""}inf"))'
-        return f"T.{dtype}({float(v)!r})"
-    if dtype == "bool":
-        return f"T.bool({bool(v)})"
-    return f"T.{dtype}({int(v)})"
+            return 'float("nan")'
+        if math.isinf(v):
+            return f'float("{"-" if v < 0 else ""}inf")'
+        return repr(float(v))
+    return str(bool(v)) if dtype == "bool" else str(int(v))
+
+
+def const(v, dtype: str) -> str:
+    return f"T.{dtype}({literal(v, dtype)})"
 
 
 def render(f: PrimFunc, name: str, prefill: tuple | None = None) -> str:
@@ -132,7 +136,8 @@ def render(f: PrimFunc, name: str, prefill: tuple | None = None) -> str:
                                    [(a, ["w" + v for v in vs], sentinel(dt, k))]))
     for b in blocks:
         lines += _block_lines(b)
-    return re.sub(r"\bn\b", f"{name}_sz", "\n".join(lines)) + "\n"
+    text = re.sub(r"\bn\b", f"{name}_sz", "\n".join(lines))
+    return re.sub(r"\bm\b", f"{name}_m_sz", text) + "\n"
 
 
 def size_vars(text: str) -> list[str]:
@@ -193,36 +198,39 @@ class _Expr:
             return self.constant(dtype)
         r = rng.random()
         a = lambda: self.value(dtype, loads, depth - 1)
-        if dtype in FLOATS:
-            if r < 0.35:
-                return f"({a()} {rng.choice('+-*/')} {a()})"
-            if r < 0.5:
-                self.uses.add("tir.call")
-                return f"T.{rng.choice(FLOAT_CALLS)}({a()})"
-            if r < 0.55:
-                self.uses.add("tir.pow")
-                return f"T.pow({a()}, {a()})"
-        else:
-            if r < 0.4:
-                return f"({a()} {rng.choice('+-*')} {a()})"
-            if r < 0.55:
-                self.uses.add("tir.int_div")
-                fn = rng.choice(("T.floordiv", "T.floormod", "T.truncdiv", "T.truncmod"))
-                return f"{fn}({a()}, {const(rng.choice((2, 3, -3, 5)), dtype)})"
-        if r < 0.65:
-            self.uses.add("tir.minmax")
-            return f"T.{rng.choice(('max', 'min'))}({a()}, {a()})"
-        if r < 0.8:
-            self.uses.add("tir.select")
-            return f"T.Select({self.cond(dtype, loads, depth - 1)}, {a()}, {a()})"
-        if r < 0.9:
-            self.uses.add("tir.if_then_else")
-            return f"T.if_then_else({self.cond(dtype, loads, depth - 1)}, {a()}, {a()})"
+        fl = dtype in FLOATS
+        div = rng.choice(("T.floordiv", "T.floormod", "T.truncdiv", "T.truncmod"))
+        forms = [  # (up to this draw, the construct, the expression)
+            (0.35, None, lambda: self.arith(dtype, loads, depth)),
+            (0.5, "tir.call" if fl else "tir.int_div",
+             lambda: f"T.{rng.choice(FLOAT_CALLS)}({a()})" if fl else f"{div}({a()}, {const(rng.choice((2, 3, -3, 5)), dtype)})"),
+            (0.55 if fl else 0.5, "tir.pow", lambda: f"T.pow({a()}, {a()})"),
+            (0.65, "tir.minmax", lambda: f"T.{rng.choice(('max', 'min'))}({a()}, {a()})"),
+            (0.8, "tir.select", lambda: f"T.Select({self.cond(dtype, loads, depth - 1)}, {a()}, {a()})"),
+            (0.9, "tir.if_then_else", lambda: f"T.if_then_else({self.cond(dtype, loads, depth - 1)}, {a()}, {a()})"),
+        ]
+        for limit, construct, make in forms:
+            if r < limit:
+                if construct:
+                    self.uses.add(construct)
+                return make()
         other = [(x, d) for x, d in loads if d != dtype]
         if other:
             self.uses.add("tir.cast")
             return f'T.Cast("{dtype}", {rng.choice(other)[0]})'
         return a()
+
+    def arith(self, dtype: str, loads, depth: int) -> str:
+        """``a op b``; a float divisor is never a bare constant (TVMScript folds a constant
+        division by zero into a parse error)."""
+        rng = self.rng
+        op = rng.choice("+-*/" if dtype in FLOATS else "+-*")
+        a, b = self.value(dtype, loads, depth - 1), self.value(dtype, loads, depth - 1)
+        same = [x for x, d in loads if d == dtype]
+        if op == "/" and b.startswith("T.") and b.split("(")[0] in (f"T.{dtype}",):
+            b = rng.choice(same) if same else b
+            op = "/" if same else "*"
+        return f"({a} {op} {b})"
 
     def cond(self, dtype: str, loads, depth: int) -> str:
         rng = self.rng
@@ -255,8 +263,10 @@ class _Expr:
 def generate(rng: random.Random, inputs: list[tuple[tuple, str]], scalar: bool = False):
     """A PrimFunc over tensors ``inputs`` ((shape, dtype), the first one decides the iteration
     space) and, with ``scalar``, one ``int64`` scalar parameter after them; its output types."""
-    kinds = ["map", "map", "reduce", "reduce", "transform", "two_stage", "multi", "opaque", "opaque"]
+    kinds = ["map", "map", "reduce", "reduce", "transform", "two_stage", "multi", "opaque", "opaque", "padded"]
     shape0 = inputs[0][0]
+    if len(shape0) == 1 and isinstance(shape0[0], int):
+        kinds.append("sym_out")
     if len(shape0) == 0:
         kinds = ["map", "opaque"]
     kind = rng.choice(kinds)
@@ -469,8 +479,46 @@ def _opaque(rng, inputs, scalar):
     return f
 
 
+def _fill_block(buf: str, shape, dt: str) -> Block:
+    vs = [f"z{k}" for k in range(len(shape))]
+    return Block(f"fill_{buf}", [Loop(v, d) for v, d in zip(vs, shape)],
+                 [Iter("v_" + v, "S", d, v) for v, d in zip(vs, shape)], [(buf, ["v_" + v for v in vs], const(0, dt))])
+
+
+def _padded(rng, inputs, scalar):
+    """A map into an output longer than the input, whose other elements a first block sets to 0
+    (``m_drop_fill`` removes that block: the target then leaves them unwritten)."""
+    f = _map(rng, inputs, False)
+    kind, name, shape, dt = f.params[-1]
+    if tuple(shape) == tuple(inputs[0][0]) and shape and isinstance(shape[-1], int):
+        shape = tuple(shape[:-1]) + (shape[-1] + rng.randint(1, 3),)
+        f.params[-1] = (kind, name, shape, dt)
+    f.blocks.insert(0, _fill_block(name, shape, dt))
+    f.uses |= {"tir.fill", "tir.block.spatial", "tir.loop.serial"}
+    return f
+
+
+def _sym_out(rng, inputs, scalar):
+    """An output of symbolic extent ``m`` (the call's ``out_ty`` decides it), each element read
+    at an index that depends on ``m``; often through a construct outside the subset."""
+    (d,), dt = inputs[0]
+    uses = {"tir.symbolic_output", "tir.block.spatial", "tir.loop.serial", "tir.load_index_expr"}
+    blk = Block("rev", [Loop("i0", "m")], [Iter("v_i0", "S", "m", "i0")],
+                [("y0", ["v_i0"], f"x0[(m - T.int64(1) - v_i0) % T.int64({d})]")])
+    r = rng.random()
+    if r < 0.4:
+        blk.where = "i0 < m"
+        uses.add("tir.where")
+    elif r < 0.7:
+        blk.guard = "v_i0 >= T.int64(0)"
+        uses.add("tir.if_stmt")
+    out = d + rng.choice((0, 0, 1, 2))
+    return PrimFunc(_params(inputs, False) + [("buf", "y0", ("m",), dt)], len(inputs), [], [blk], uses,
+                    ret=[((out,), dt)])
+
+
 _KINDS = {"map": _map, "reduce": _reduce, "transform": _transform, "two_stage": _two_stage, "multi": _multi,
-          "opaque": _opaque}
+          "opaque": _opaque, "padded": _padded, "sym_out": _sym_out}
 
 
 # ----------------------------------------------------------------------------- mutations
@@ -586,6 +634,27 @@ def m_annotate(f, rng):
     return f"rewrite: TIR T.reads/T.writes dropped in block {b.name}"
 
 
-MUTATIONS = [("loop_bound", m_loop_bound), ("init", m_init), ("reduce_const", m_reduce_const),
+def m_drop_fill(f, rng):
+    """The block that sets an output's other elements is removed: they stay unwritten."""
+    for k, b in enumerate(f.blocks):
+        if b.name.startswith("fill_") and len(f.blocks) > 1:
+            del f.blocks[k]
+            return f"TIR block {b.name} removed (elements left unwritten)"
+    return None
+
+
+def m_add_fill(f, rng):
+    """An output written in part gets a first block setting every element to 0 (the target
+    defines what the source leaves unspecified)."""
+    if "tir.partial_write" not in f.uses or any(b.name.startswith("fill_") for b in f.blocks):
+        return None
+    _, name, shape, dt = f.params[-1]
+    if any(not isinstance(d, int) for d in shape):
+        return None
+    f.blocks.insert(0, _fill_block(name, shape, dt))
+    return f"rewrite: TIR output {name} filled with 0 before it is written"
+
+
+MUTATIONS = [("drop_fill", m_drop_fill), ("add_fill", m_add_fill), ("loop_bound", m_loop_bound), ("init", m_init), ("reduce_const", m_reduce_const),
              ("loop_kind", m_loop_kind), ("operator", m_operator), ("constant", m_constant), ("index", m_index),
              ("let_inline", m_let_inline), ("annotate", m_annotate)]
