@@ -189,12 +189,14 @@ class _Expr:
     def value(self, dtype: str, loads: list[tuple[str, str]], depth: int = 2) -> str:
         rng = self.rng
         same = [x for x, d in loads if d == dtype]
+        # a float cast to an integer type is poison out of range (LLVM fptosi): never drawn
+        castable = [(x, d) for x, d in loads if d != dtype and not (d in FLOATS and dtype not in FLOATS)]
         if depth <= 0 or rng.random() < 0.25:
             if same and rng.random() < 0.8:
                 return rng.choice(same)
-            if loads and rng.random() < 0.5:
+            if castable and rng.random() < 0.5:
                 self.uses.add("tir.cast")
-                return f'T.Cast("{dtype}", {rng.choice(loads)[0]})'
+                return f'T.Cast("{dtype}", {rng.choice(castable)[0]})'
             return self.constant(dtype)
         r = rng.random()
         a = lambda: self.value(dtype, loads, depth - 1)
@@ -214,10 +216,9 @@ class _Expr:
                 if construct:
                     self.uses.add(construct)
                 return make()
-        other = [(x, d) for x, d in loads if d != dtype]
-        if other:
+        if castable:
             self.uses.add("tir.cast")
-            return f'T.Cast("{dtype}", {rng.choice(other)[0]})'
+            return f'T.Cast("{dtype}", {rng.choice(castable)[0]})'
         return a()
 
     def arith(self, dtype: str, loads, depth: int) -> str:
