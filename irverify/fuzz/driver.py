@@ -134,10 +134,52 @@ def make_case(arm, seed: int, number: int) -> Case:
     return Case(number, seed, src, tgt, desc)
 
 
+def check_capped(text: str, suffix: str, timeout_s: float, extra: tuple, cpu_s: float) -> dict:
+    """``check_text`` in a forked child limited to ``cpu_s`` seconds of CPU time (so that one
+    pair irverify takes very long over does not stall a run); past it the verdict is
+    ``unknown``, saying so."""
+    import resource
+    import select
+    import signal
+
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child
+        os.close(read_fd)
+        try:
+            resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_s), int(cpu_s) + 5))
+            data = json.dumps(check_text(text, suffix, timeout_s, extra)).encode()
+            while data:
+                data = data[os.write(write_fd, data):]
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    chunks, deadline = [], time.monotonic() + 20 * cpu_s  # the wall-clock bound only ends a hang
+    with os.fdopen(read_fd, "rb") as reader:
+        while time.monotonic() < deadline:
+            if select.select([reader], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                chunk = os.read(reader.fileno(), 1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        else:
+            os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    try:
+        return json.loads(b"".join(chunks))
+    except ValueError:
+        return {"verdict": "unknown", "message": f"irverify check took over {cpu_s:.0f} s of CPU time (fuzzer limit)"}
+
+
 def check_case(arm, case: Case, timeout_s: float) -> None:
-    rep = check_text(arm.pair_text(case.src, case.tgt), arm.SUFFIX, timeout_s)
+    def check(extra=()):
+        text = arm.pair_text(case.src, case.tgt)
+        cap = getattr(arm, "CHECK_CPU_S", None)
+        return check_capped(text, arm.SUFFIX, timeout_s, extra, cap) if cap else check_text(text, arm.SUFFIX, timeout_s, extra)
+
+    rep = check()
     if rep.get("verdict") == "unknown" and hasattr(arm, "retry_args") and (extra := arm.retry_args(rep)):
-        rep = check_text(arm.pair_text(case.src, case.tgt), arm.SUFFIX, timeout_s, extra)  # as a user would
+        rep = check(extra)  # as a user would
     case.verdict, case.report = rep.get("verdict", "error"), rep
     msgs = [rep.get("message", "")] + [f.get("message", "") for f in rep.get("functions", [])]
     case.message = "; ".join(m for m in msgs if m)

@@ -28,6 +28,9 @@ NAME = "relax"
 SUFFIX = ".srctgt.py"
 COMMENT = "#"
 POISON = False
+# irverify's check of one pair runs in a child limited to this much CPU time (a pair whose check
+# takes longer, e.g. over a constant of a thousand elements, is counted unknown)
+CHECK_CPU_S = 120
 
 signature = rp.signature
 pair_text = rp.pair_text
