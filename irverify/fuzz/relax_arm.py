@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
 
 import numpy as np
 
@@ -27,7 +26,6 @@ from irverify.fuzz import relax_tirgen as tg
 NAME = "relax"
 SUFFIX = ".srctgt.py"
 COMMENT = "#"
-POISON = False
 # irverify's check of one pair runs in a child limited to this much CPU time (a pair whose check
 # takes longer, e.g. over a constant of a thousand elements, is counted unknown)
 CHECK_CPU_S = 120
@@ -319,11 +317,6 @@ def witness(case, src_out, tgt_out, args) -> str:
     return ""
 
 
-def undefined(prog, args):
-    """Unused by this arm's ``witness`` (definedness comes from the execution variants)."""
-    return False, np.zeros((), dtype=bool)
-
-
 # ----------------------------------------------------------------------------- shrinking
 
 
@@ -397,10 +390,3 @@ def _floats(v):
     if isinstance(v, list):
         return [_floats(x) for x in v]
     return float(v) if isinstance(v, str) else v
-
-
-def op_counts(cases) -> Counter:
-    c = Counter()
-    for case in cases:
-        c.update(ops_of(case.src) | ops_of(case.tgt))
-    return c
