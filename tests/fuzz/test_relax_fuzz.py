@@ -110,7 +110,7 @@ def test_the_relax_oracle_reports_a_wrong_correct_verdict(tmp_path, monkeypatch)
     """With every verdict forced to ``correct``, mutations show up as unsound."""
     pytest.importorskip("tvm")
     monkeypatch.setattr(driver, "check_text", lambda text, suffix, timeout_s, extra=(): {"verdict": "correct"})
-    s = driver.fuzz("relax", seed=3, count=8, findings=str(tmp_path), shrink_budget=1)
+    s = driver.fuzz("relax", seed=3, count=4, findings=str(tmp_path), shrink_budget=0)
     assert s.unsound, "no mutation was caught by execution"
     assert all(c.desc.startswith("mutation") for c in s.unsound), [c.desc for c in s.unsound]
     assert s.ops and s.op_names
