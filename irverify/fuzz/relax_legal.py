@@ -72,6 +72,12 @@ def legalize(p: rp.Prog, rng) -> str | None:
             desc = f"mutation: TVM LegalizeOps, then a TIR {what}"
             p.legal_unspec = True
     p.legal = body
+    try:  # TVM prints some TIR it cannot parse back (a float64 literal over float32's range)
+        with _quiet_stderr():
+            tvm.script.from_source(rp.module_text([(p, "main")]))
+    except Exception:  # noqa: BLE001
+        p.legal, p.legal_unspec = None, False
+        return None
     return desc
 
 
