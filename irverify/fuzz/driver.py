@@ -148,7 +148,11 @@ def check_capped(text: str, suffix: str, timeout_s: float, extra: tuple, cpu_s: 
         os.close(read_fd)
         try:
             resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_s), int(cpu_s) + 5))
-            data = json.dumps(check_text(text, suffix, timeout_s, extra)).encode()
+            try:
+                rep = check_text(text, suffix, timeout_s, extra)
+            except Exception as e:  # noqa: BLE001 - reported as the pair's verdict
+                rep = {"verdict": "error", "message": f"{type(e).__name__}: {e}"}
+            data = json.dumps(rep).encode()
             while data:
                 data = data[os.write(write_fd, data):]
         finally:
