@@ -172,6 +172,8 @@ def tir_mutation(p, rng):
     prim = n.meta["prim"]
     fns = [m for _, m in tg.MUTATIONS]
     rng.shuffle(fns)
+    if rng.random() < 0.5:  # half the time, first those that leave output elements unwritten
+        fns = [tg.m_drop_fill, tg.m_reduce_const, tg.m_loop_bound] + fns
     for m in fns:
         desc = m(prim, rng)
         if desc:

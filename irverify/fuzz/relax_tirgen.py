@@ -265,7 +265,8 @@ class _Expr:
 def generate(rng: random.Random, inputs: list[tuple[tuple, str]], scalar: bool = False):
     """A PrimFunc over tensors ``inputs`` ((shape, dtype), the first one decides the iteration
     space) and, with ``scalar``, one ``int64`` scalar parameter after them; its output types."""
-    kinds = ["map", "map", "reduce", "reduce", "transform", "two_stage", "multi", "opaque", "opaque", "padded"]
+    kinds = ["map", "map", "reduce", "reduce", "transform", "two_stage", "multi", "opaque", "opaque", "padded",
+             "padded"]
     shape0 = inputs[0][0]
     if len(shape0) == 1 and isinstance(shape0[0], int):
         kinds.append("sym_out")
