@@ -60,10 +60,9 @@ def legalize(p: rp.Prog, rng) -> str | None:
         for v in sizes:
             part = re.sub(rf"\b{v}\b", f"{name}_{v}_sz", part)
         body = body[:a] + part + body[b:]
-    if p.symbolic():  # the printed Relax signature names n as a module-level variable
-        m = re.search(r"^    def \{name\}\(.*\n", body, re.MULTILINE)
-        line = re.sub(r"\bn\b", '"n"', m.group(0))
-        body = body[:m.start()] + line + "        n = T.int64()\n" + body[m.end():]
+    if p.symbolic():  # the printed Relax signatures name n as a module-level variable
+        body = re.sub(r"^(    @R\.function.*\n    def [\w{}]+\(.*\n)",
+                      lambda m: re.sub(r"\bn\b", '"n"', m.group(1)) + "        n = T.int64()\n", body, flags=re.MULTILINE)
     desc = "rewrite: TVM LegalizeOps"
     if rng.random() < 0.4:
         mutated = _mutate(body, rng)
