@@ -64,6 +64,8 @@ class Summary:
     not_executed: int = 0
     not_executed_cases: list = field(default_factory=list)
     errors: list = field(default_factory=list)
+    ops: Counter = field(default_factory=Counter)  # op or construct -> programs using it
+    op_names: list = field(default_factory=list)  # every op the arm can generate
     time_s: float = 0.0
     check_s: float = 0.0
     run_s: float = 0.0
@@ -78,15 +80,23 @@ class Summary:
                  ("not executable (compile/run failed)", self.not_executed),
                  ("errors (irverify error verdicts, fuzzer faults)", len(self.errors)),
                  ("time (s): total / checking / executing", f"{self.time_s:.1f} / {self.check_s:.1f} / {self.run_s:.1f}")]
+        if self.op_names:
+            missing = [o for o in self.op_names if not self.ops[o]]
+            rows.append(("ops exercised", f"{len(self.op_names) - len(missing)} of {len(self.op_names)}"
+                         + (f" (never: {', '.join(missing)})" if missing else "")))
         w = max(len(str(k)) for k, _ in rows)
-        return "\n".join(f"{str(k):<{w}}  {v}" for k, v in rows)
+        out = "\n".join(f"{str(k):<{w}}  {v}" for k, v in rows)
+        if self.ops:
+            out += "\nprograms per op:\n" + "\n".join(f"  {o:<34} {n}" for o, n in sorted(self.ops.items()))
+        return out
 
     def to_json(self) -> dict:
         return {"arm": self.arm, "programs": self.programs, "verdicts": dict(self.verdicts),
                 "unsound": len(self.unsound), "unconfirmed_incorrect": len(self.unconfirmed),
                 "poison_only_incorrect": len(self.poison_only),
                 "compiler_discrepancies": len(self.backend),
-                "not_executed": self.not_executed, "time_s": round(self.time_s, 1)}
+                "not_executed": self.not_executed, "time_s": round(self.time_s, 1),
+                **({"ops": dict(sorted(self.ops.items()))} if self.ops else {})}
 
 
 def arm_named(name: str):
@@ -99,9 +109,9 @@ def arm_named(name: str):
     raise ValueError(f"unknown arm {name!r} (expected mlir or relax)")
 
 
-def check_text(text: str, suffix: str, timeout_s: float) -> dict:
-    """``irverify check FILE --json --no-confirm`` on ``text``, in-process; the case's JSON record
-    (``irverify.records``; the summary when no case was checked)."""
+def check_text(text: str, suffix: str, timeout_s: float, extra: tuple = ()) -> dict:
+    """``irverify check FILE --json --no-confirm [extra]`` on ``text``, in-process; the case's
+    JSON record (``irverify.records``; the summary when no case was checked)."""
     from irverify.cli import main
 
     with tempfile.NamedTemporaryFile("w", suffix=suffix, delete=False, encoding="utf-8") as f:
@@ -110,7 +120,7 @@ def check_text(text: str, suffix: str, timeout_s: float) -> dict:
     out = io.StringIO()
     try:
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
-            main(["check", path, "--json", "--no-confirm", "--timeout", str(timeout_s)])
+            main(["check", path, "--json", "--no-confirm", "--timeout", str(timeout_s), *extra])
     finally:
         os.unlink(path)
     from irverify.records import read_records
@@ -126,8 +136,56 @@ def make_case(arm, seed: int, number: int) -> Case:
     return Case(number, seed, src, tgt, desc)
 
 
+def check_capped(text: str, suffix: str, timeout_s: float, extra: tuple, cpu_s: float) -> dict:
+    """``check_text`` in a forked child limited to ``cpu_s`` seconds of CPU time (so that one
+    pair irverify takes very long over does not stall a run); past it the verdict is
+    ``unknown``, saying so."""
+    import resource
+    import select
+    import signal
+
+    read_fd, write_fd = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # child
+        os.close(read_fd)
+        try:
+            resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_s), int(cpu_s) + 5))
+            try:
+                rep = check_text(text, suffix, timeout_s, extra)
+            except Exception as e:  # noqa: BLE001 - reported as the pair's verdict
+                rep = {"verdict": "error", "message": f"{type(e).__name__}: {e}"}
+            data = json.dumps(rep).encode()
+            while data:
+                data = data[os.write(write_fd, data):]
+        finally:
+            os._exit(0)
+    os.close(write_fd)
+    chunks, deadline = [], time.monotonic() + 20 * cpu_s  # the wall-clock bound only ends a hang
+    with os.fdopen(read_fd, "rb") as reader:
+        while time.monotonic() < deadline:
+            if select.select([reader], [], [], max(0.0, deadline - time.monotonic()))[0]:
+                chunk = os.read(reader.fileno(), 1 << 20)
+                if not chunk:
+                    break
+                chunks.append(chunk)
+        else:
+            os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    try:
+        return json.loads(b"".join(chunks))
+    except ValueError:
+        return {"verdict": "unknown", "message": f"irverify check took over {cpu_s:.0f} s of CPU time (fuzzer limit)"}
+
+
 def check_case(arm, case: Case, timeout_s: float) -> None:
-    rep = check_text(arm.pair_text(case.src, case.tgt), arm.SUFFIX, timeout_s)
+    def check(extra=()):
+        text = arm.pair_text(case.src, case.tgt)
+        cap = getattr(arm, "CHECK_CPU_S", None)
+        return check_capped(text, arm.SUFFIX, timeout_s, extra, cap) if cap else check_text(text, arm.SUFFIX, timeout_s, extra)
+
+    rep = check()
+    if rep.get("verdict") == "unknown" and hasattr(arm, "retry_args") and (extra := arm.retry_args(rep)):
+        rep = check(extra)  # as a user would
     case.verdict, case.report = rep.get("verdict", "error"), rep
     msgs = [rep.get("message", "")] + [f.get("message", "") for f in rep.get("functions", [])]
     case.message = "; ".join(m for m in msgs if m)
@@ -148,7 +206,10 @@ def _cex_args(arm, case: Case):
 def witness(arm, case: Case, src_out, tgt_out, args) -> str:
     """A description of a defined, non-poison output element that differs, or ''. A difference
     that exists only because one side's execution disagrees with the arm's reference
-    interpreter (``arm.backend_faults``) is returned prefixed with ``BACKEND``."""
+    interpreter (``arm.backend_faults``) is returned prefixed with ``BACKEND``. An arm with its
+    own ``witness`` (it judges definedness itself) decides."""
+    if hasattr(arm, "witness"):
+        return arm.witness(case, src_out, tgt_out, args)
     ub, poison = arm.undefined(case.src, args)
     if ub:
         return ""
@@ -310,6 +371,8 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
     (a program depends only on its seed and number, so a long run can be split into shards)."""
     arm = arm_named(arm_name)
     summary = Summary(arm_name)
+    if hasattr(arm, "all_generated"):
+        summary.op_names = arm.all_generated()
     start = time.perf_counter()
     end = first_program + count
     for first in range(first_program, end, BATCH):
@@ -318,6 +381,8 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
         for c in batch:
             check_case(arm, c, timeout_s)
             summary.verdicts[c.verdict] += 1
+            if hasattr(arm, "ops_of"):
+                summary.ops.update(arm.ops_of(c.src) | arm.ops_of(c.tgt))
             if c.verdict == "error":
                 summary.errors.append((c.number, c.message))
         t1 = time.perf_counter()

@@ -1,266 +1,292 @@
-"""Random small Relax programs for the fuzzer (TVMScript text), their targets, and a reference
-for where TVM leaves a result unspecified.
+"""Random Relax programs for the fuzzer (TVMScript text): the program model, the builder the op
+generators of ``relax_ops`` use, and the printers.
 
-A program is a dataflow chain of elementwise ops on one static shape (binary arithmetic,
-comparisons, ``where``, unary ops including the roundings ``floor``/``ceil``/``round``/``trunc``,
-``astype``, scalar ``R.const`` operands), optionally fed by ``R.matmul`` and followed by one
-structural op: a reduction (``sum``/``max``/``min``/``mean`` over one axis), ``permute_dims``,
-``reshape``, ``take`` with constant in-range indices, or a softmax over one axis, either
-``R.nn.softmax`` or written out (``exp(x - max) / sum``, with or without the max subtraction).
-The model reuses ``mlir_prog.Op``; element types are TVM dtype names.
+A program is a function of tensor parameters (static extents, or a leading symbolic dim ``n``)
+whose body is a list of bindings, one per generated node; it returns one or more of them. A
+node is one registered Relax op (``node.op``, the registry's name) written as a TVMScript
+expression, with its result type, the values it reads, and its alternatives: other
+expressions of the same result type, each a known-good rewrite or a mutation, from which
+``relax_arm`` makes targets. Nodes of ``R.call_tir`` carry their ``PrimFunc``
+(``relax_tirgen``); a program may also carry private helper functions (``R.call``) and
+``if`` nodes.
 
-``undefined`` marks output elements whose value TVM does not define: ``astype`` of NaN, an
-infinity or an out-of-range float to an integer type (a C conversion with undefined result).
-Integer arithmetic wraps, as TVM executes it, so it is not undefined.
+Execution variants (``print_func(..., variant=k)``): to tell where TVM leaves a result
+unspecified without asking irverify, each program that can hold unspecified values runs in
+``N_VARIANTS`` variants that give those values different sentinels: every ``call_tir`` output
+starts filled with sentinel ``k`` (``R.call_tir_inplace`` on an ``R.full`` buffer: stale memory),
+every intermediate TIR buffer too, and ``R.astype`` of an out-of-range float to an integer
+type gives sentinel ``k`` (LLVM's ``fptosi`` is poison there). A result element that differs
+between the variants of the source is unspecified.
 """
 
 from __future__ import annotations
 
 import copy
+import math
 import random
 from dataclasses import dataclass, field
 
-import numpy as np
+from irverify.fuzz import relax_tirgen as tg
 
-from irverify.fuzz.mlir_prog import Op
-
-FLOATS = ("float32",)
+FLOATS = ("float32", "float16", "float64")
 INTS = ("int32", "int64", "int8")
-BINARY = ("add", "subtract", "multiply", "maximum", "minimum")
-COMMUTATIVE = ("add", "multiply", "maximum", "minimum")
-CMP = ("less", "greater", "equal", "not_equal", "less_equal", "greater_equal")
-SWAPPED = {"less": "greater", "greater": "less", "equal": "equal", "not_equal": "not_equal",
-           "less_equal": "greater_equal", "greater_equal": "less_equal"}
-UNARY_ANY = ("negative", "abs")
-UNARY_FLOAT = ("exp", "tanh", "floor", "ceil", "round", "trunc", "sqrt")
-ROUNDINGS = ("floor", "ceil", "round", "trunc")  # drawn twice as often as the other unary ops
-# How a softmax tail is written: the op, exp(x - max(x)) / sum (what TVM computes), exp(x) / sum.
-SOFTMAX_FORMS = ("op", "explicit", "naive")
-FLOAT_CONSTS = (0.0, -0.0, 1.0, -1.0, 2.0, 0.5, -1.5, 3.0, 1e30, 1e-40)
-NP = {"float32": np.float32, "int32": np.int32, "int64": np.int64, "int8": np.int8, "bool": np.bool_}
+N_VARIANTS = 3
+INT_RANGE = {"int8": (-128, 127), "int16": (-32768, 32767), "int32": (-(1 << 31), (1 << 31) - 1),
+             "int64": (-(1 << 63), (1 << 63) - 1)}
+
+
+def sentinel(dtype: str, k: int):
+    """The value stale memory holds in variant ``k``."""
+    if dtype in FLOATS:
+        return (-7.25, float("nan"), 60000.0 if dtype == "float16" else 3.0e38)[k]
+    if dtype == "bool":
+        return (True, False, True)[k]
+    lo, hi = INT_RANGE[dtype]
+    return (-7, lo, hi)[k]
+
+
+def tir_sentinel(dtype: str, k: int) -> str:
+    return tg.const(sentinel(dtype, k), dtype)
+
+
+def rconst(v, dtype: str) -> str:
+    """``R.const`` of a Python scalar."""
+    return f'R.const({tg.literal(v, dtype)}, "{dtype}")'
+
+
+def fill_lines(var: str, shape: str, dtype: str, k: int) -> list[str]:
+    """Bind ``var`` to a new tensor of ``shape`` (text) filled with sentinel ``k``. (A NaN is
+    made as ``0 / 0``: TVM 0.27 fails to build ``R.full`` of a NaN ``float16``/``float64``.)"""
+    v = sentinel(dtype, k)
+    if isinstance(v, float) and math.isnan(v):
+        return [f'{var}_z = R.full({shape}, {rconst(0.0, dtype)}, "{dtype}")', f"{var} = R.divide({var}_z, {var}_z)"]
+    return [f'{var} = R.full({shape}, {rconst(v, dtype)}, "{dtype}")']
+
+
+def shape_text(shape) -> str:
+    return "(" + ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
+
+
+def tensor_type(shape, dtype, param=False) -> str:
+    dims = ", ".join(f'"{d}"' if param and isinstance(d, str) else str(d) for d in shape)
+    return f'R.Tensor(({dims}{"," if len(shape) == 1 else ""}), "{dtype}")'
+
+
+@dataclass
+class Val:
+    name: str
+    shape: tuple
+    dtype: str
+
+    @property
+    def static(self) -> bool:
+        return all(isinstance(d, int) for d in self.shape)
+
+    @property
+    def size(self) -> int:
+        n = 1
+        for d in self.shape:
+            n *= d if isinstance(d, int) else 3
+        return n
+
+
+@dataclass
+class Alt:
+    kind: str  # "rewrite" or "mutation"
+    expr: str
+    desc: str
+    uses: tuple = ()  # registry ops the expression uses besides the node's own
+
+
+@dataclass
+class Node:
+    res: str
+    op: str
+    expr: str
+    shape: tuple | None  # None: not a tensor (a tuple, a shape, a prim value)
+    dtype: str | None
+    args: list[str]
+    alts: list[Alt] = field(default_factory=list)
+    uses: tuple = ()
+    meta: dict = field(default_factory=dict)  # call_tir: prim, ins, outs; astype: f2i; if: branches
 
 
 @dataclass
 class Prog:
-    shape: tuple
-    args: list[tuple[str, str]]
-    ops: list[Op]
-    ret: str
-    head: dict | None = None
-    tail: dict | None = None
+    params: list[Val]
+    nodes: list[Node]
+    outs: list[str]
+    helpers: list = field(default_factory=list)  # [(name suffix, text template with {name})]
+    legal: str | None = None  # the printed module of TVM's LegalizeOps (``relax_legal``)
+    legal_unspec: bool = False  # ... mutated, so that it may leave outputs unwritten
 
-    def clone(self) -> "Prog":
+    def clone(self) -> Prog:
         return copy.deepcopy(self)
 
-    def elem_of(self, name: str) -> str:
-        for n, e in self.args:
-            if n == name:
-                return e
-        for o in self.ops:
-            if o.res == name:
-                return o.elem
-        if self.head and self.head["res"] == name:
-            return self.head["elem"]
+    def ops(self) -> set[str]:
+        """The registry ops and TIR constructs the program uses."""
+        out = set()
+        for n in self.nodes:
+            out.add(n.op)
+            out.update(n.uses)
+            if n.op == "relax.call_tir":
+                out.update(n.meta["prim"].uses)
+        return out
+
+    def value(self, name: str):
+        for p in self.params:
+            if p.name == name:
+                return p
+        for n in self.nodes:
+            if n.res == name:
+                return Val(n.res, n.shape, n.dtype)
         raise KeyError(name)
 
+    def needs_variants(self) -> bool:
+        if self.legal is not None:
+            return self.legal_unspec
+        return any(n.op == "relax.call_tir" or n.meta.get("f2i") for n in self.nodes)
 
-def _int_consts(dtype: str) -> list[int]:
-    info = np.iinfo(NP[dtype])
-    return [0, 1, -1, 2, 7, int(info.min), int(info.max)]
-
-
-def generate(rng: random.Random) -> Prog:
-    n = [0]
-
-    def fresh(p="v"):
-        n[0] += 1
-        return f"{p}{n[0]}"
-
-    base = rng.choice(("float32", "float32", "int32", "int64", "int8"))
-    shape = rng.choice([(4,), (3,), (2, 3), (3, 2), (2, 2), (2, 3, 2)])
-    args = [(fresh("a"), base) for _ in range(rng.randint(1, 3))]
-    head = None
-    if len(shape) == 2 and base in ("float32", "int32") and rng.random() < 0.25:
-        head = {"res": fresh("mm"), "lhs": fresh("A"), "rhs": fresh("B"), "k": rng.randint(1, 3), "elem": base}
-    p = Prog(shape, args, [], "", head)
-    pool = [a for a, _ in args] + ([head["res"]] if head else [])
-    for _ in range(rng.randint(1, 6)):
-        op = _random_op(rng, p, pool, fresh)
-        if op:
-            p.ops.append(op)
-            pool.append(op.res)
-    if not p.ops:
-        p.ops.append(Op(fresh(), "add", [args[0][0], args[-1][0]], base))
-    p.ret = p.ops[-1].res
-    if rng.random() < 0.5:
-        p.tail = _random_tail(rng, p, fresh)
-    return p
+    def symbolic(self) -> bool:
+        return any(isinstance(d, str) for p in self.params for d in p.shape)
 
 
-def _operand(rng, p, pool, elem, fresh, pre, const_ok=True):
-    """A value of ``elem`` of the program's shape from ``pool``, or (``const_ok``) a new scalar
-    constant (broadcast by the op)."""
-    have = [v for v in pool if p.elem_of(v) == elem]
-    if have and (not const_ok or rng.random() < 0.8):
-        return rng.choice(have)
-    if elem == "bool" or not const_ok:
-        return None
-    c = Op(fresh("c"), "const", [], elem,
-           {"value": rng.choice(FLOAT_CONSTS if elem in FLOATS else _int_consts(elem))})
-    pre.append(c)
-    return c.res
+class Builder:
+    """What an op generator sees: the values computed so far and a way to add a node."""
 
+    def __init__(self, rng: random.Random, prog: Prog):
+        self.rng, self.prog = rng, prog
+        self.pool: list[Val] = list(prog.params)
+        self.count = 0
 
-def _random_op(rng, p, pool, fresh):
-    cur = p.elem_of(rng.choice(pool))
-    pre: list[Op] = []
-    r = rng.random()
-    if cur == "bool":
-        r = 0.9
-    if r < 0.55:
-        kind = rng.choice(BINARY + (("divide",) if cur in FLOATS else ()))
-        a, b = _operand(rng, p, pool, cur, fresh, pre, False), _operand(rng, p, pool, cur, fresh, pre)
-        if rng.random() < 0.5:
-            a, b = b, a
-        op = Op(fresh(), kind, [a, b], cur)
-    elif r < 0.7:
-        a, b = _operand(rng, p, pool, cur, fresh, pre, False), _operand(rng, p, pool, cur, fresh, pre)
-        conds = [v for v in pool if p.elem_of(v) == "bool"]
-        if conds and rng.random() < 0.5:
-            c = rng.choice(conds)
-        else:
-            cmp = Op(fresh(), rng.choice(CMP), [a, b], "bool")
-            pre.append(cmp)
-            c = cmp.res
-        op = Op(fresh(), "where", [c, a, b], cur)
-    elif r < 0.85:
-        kind = rng.choice(("negative",) + (("abs",) + UNARY_FLOAT + ROUNDINGS if cur in FLOATS else ()))
-        op = Op(fresh(), kind, [_operand(rng, p, pool, cur, fresh, pre, False)], cur)
-        if op.args[0] is None:
+    def fresh(self, prefix: str = "v") -> str:
+        self.count += 1
+        return f"{prefix}{self.count}"
+
+    def pick(self, dtypes=None, static=False, rank=None, min_rank=0, max_size=64, pred=None) -> Val | None:
+        """A value of the pool (later ones preferred); values over ``max_size`` elements (large
+        constants) only where the caller allows them."""
+        cands = [v for v in self.pool if (dtypes is None or v.dtype in dtypes) and (not static or v.static)
+                 and (rank is None or len(v.shape) == rank) and len(v.shape) >= min_rank
+                 and (max_size is None or v.size <= max_size) and (pred is None or pred(v))]
+        if not cands:
             return None
-    else:
-        a = rng.choice([v for v in pool if p.elem_of(v) == cur])
-        dst = rng.choice([d for d in ("float32", "int32", "int64", "int8") if d != cur])
-        op = Op(fresh(), "astype", [a], dst)
-    if any(x is None for x in op.args):
-        return None
-    p.ops.extend(pre)
-    pool.extend(o.res for o in pre if o.kind != "const")  # constants are scalars, not of the shape
-    return op
+        # later values are preferred: programs chain
+        weights = [1 + k for k in range(len(cands))]
+        return self.rng.choices(cands, weights)[0]
 
+    def same(self, v: Val) -> Val | None:
+        """Another value of ``v``'s type, if any (or ``v`` itself)."""
+        cands = [w for w in self.pool if w.shape == v.shape and w.dtype == v.dtype and (w.size <= 64 or w is v)]
+        return self.rng.choice(cands) if cands else None
 
-def _random_tail(rng, p, fresh):
-    rank = len(p.shape)
-    elem = p.elem_of(p.ret)
-    kinds = ["sum", "max", "min", "take", "reshape"] + (["mean", "softmax", "softmax"] if elem in FLOATS else [])
-    if rank >= 2:
-        kinds.append("permute")
-    k = rng.choice(kinds)
-    t = {"kind": k, "res": fresh("t")}
-    if k in ("sum", "max", "min", "mean"):
-        t["axis"] = rng.randrange(rank)
-    elif k == "softmax":
-        t["axis"] = rng.randrange(rank)
-        t["form"] = rng.choice(("op", "op", "explicit"))
-    elif k == "take":
-        t["axis"] = rng.randrange(rank)
-        t["indices"] = [rng.randrange(p.shape[t["axis"]]) for _ in range(rng.randint(1, 3))]
-        t["mode"] = rng.choice(["fast", "clip", "wrap"])
-    elif k == "permute":
-        perm = list(range(rank))
-        while perm == list(range(rank)):
-            rng.shuffle(perm)
-        t["axes"] = perm
-    elif k == "reshape":
-        t["new"] = [int(np.prod(p.shape))] if rng.random() < 0.5 else list(reversed(p.shape))
-    return t
+    def emit(self, op: str, expr: str, shape, dtype, args, alts=(), uses=(), **meta) -> Val:
+        node = Node(self.fresh(), op, expr, tuple(shape) if shape is not None else None, dtype, list(args),
+                    [a for a in alts if a is not None and a.expr != expr], tuple(uses), dict(meta))
+        self.prog.nodes.append(node)
+        v = Val(node.res, node.shape, dtype)
+        if shape is not None and dtype not in ("float8_e4m3fn", "bfloat16"):
+            self.pool.append(v)
+        return v
+
+    def temp(self, op: str, expr: str, shape, dtype, args, uses=(), **meta) -> Val:
+        """A node that later generators do not pick (a tuple, a shape, a condition)."""
+        v = self.emit(op, expr, shape, dtype, args, (), uses, **meta)
+        if v in self.pool:
+            self.pool.remove(v)
+        return v
 
 
 # ----------------------------------------------------------------------------- printing
 
 
-def _tensor(shape, dtype) -> str:
-    dims = ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "")
-    return f'R.Tensor(({dims}), "{dtype}")'
-
-
-def _const_text(v, dtype) -> str:
-    if dtype in FLOATS:
-        return f'R.const({v!r}, "{dtype}")'
-    return f'R.const({int(v)}, "{dtype}")'
-
-
-def _op_text(o: Op) -> str:
-    a = o.args
-    if o.kind == "const":
-        return f"{o.res} = {_const_text(o.attrs['value'], o.elem)}"
-    if o.kind == "astype":
-        return f'{o.res} = R.astype({a[0]}, "{o.elem}")'
-    return f"{o.res} = R.{o.kind}({', '.join(a)})"
-
-
-def result_shape(p: Prog) -> tuple:
-    tl = p.tail
-    if not tl:
-        return p.shape
-    k = tl["kind"]
-    if k in ("sum", "max", "min", "mean"):
-        return tuple(d for i, d in enumerate(p.shape) if i != tl["axis"])
-    if k == "take":
-        return tuple(len(tl["indices"]) if i == tl["axis"] else d for i, d in enumerate(p.shape))
-    if k == "permute":
-        return tuple(p.shape[i] for i in tl["axes"])
-    if k == "softmax":
-        return p.shape
-    return tuple(tl["new"])
-
-
-def print_func(p: Prog, name: str) -> str:
-    params = [f"{n}: {_tensor(p.shape, e)}" for n, e in p.args]
-    h = p.head
-    if h:
-        params += [f"{h['lhs']}: {_tensor((p.shape[0], h['k']), h['elem'])}",
-                   f"{h['rhs']}: {_tensor((h['k'], p.shape[1]), h['elem'])}"]
+def call_tir_expr(node: Node, prim_name: str, variant: int | None = None, tmp: str = "") -> list[str]:
+    """The lines binding ``node.res`` to the ``call_tir`` (in an execution variant: to
+    ``call_tir_inplace`` on outputs pre-filled with the sentinel)."""
+    m = node.meta
+    outs = m["outs"]
+    ty = ", ".join(tensor_type(s, d) for s, d in outs)
+    ty = ty if len(outs) == 1 else f"[{ty}]"
+    ins = list(m["ins"])
+    if variant is None:
+        args = ", ".join(ins) + ("," if len(ins) == 1 else "")
+        return [f"{node.res} = R.call_tir(cls.{prim_name}, ({args}), out_ty={ty})"]
     lines = []
-    if h:
-        lines.append(f"{h['res']} = R.matmul({h['lhs']}, {h['rhs']})")
-    lines += [_op_text(o) for o in p.ops]
-    ret = p.ret
-    tl = p.tail
-    if tl:
-        k, r = tl["kind"], tl["res"]
-        if k in ("sum", "max", "min", "mean"):
-            lines.append(f"{r} = R.{k}({ret}, axis=[{tl['axis']}])")
-        elif k == "take":
-            idx = f'R.const({tl["indices"]}, "int64")'
-            lines.append(f'{r} = R.take({ret}, {idx}, axis={tl["axis"]}, mode="{tl["mode"]}")')
-        elif k == "permute":
-            lines.append(f"{r} = R.permute_dims({ret}, axes={tl['axes']})")
-        elif k == "softmax":
-            lines += _softmax_lines(ret, r, tl)
-        else:
-            lines.append(f"{r} = R.reshape({ret}, {tuple(tl['new'])})")
-        ret = r
-    rt = _tensor(result_shape(p), p.elem_of(p.ret))
-    body = "\n".join("            " + ln for ln in lines)
-    return (f"    @R.function\n    def {name}({', '.join(params)}) -> {rt}:\n"
-            f"        with R.dataflow():\n{body}\n            R.output({ret})\n        return {ret}\n")
+    for j, (s, d) in enumerate(outs):
+        lines += fill_lines(f"{node.res}_p{j}", shape_text(s), d, variant)
+        ins.append(f"{node.res}_p{j}")
+    idx = list(range(len(m["ins"]), len(ins)))
+    lines.append(f"{node.res} = R.call_tir_inplace(cls.{prim_name}, ({', '.join(ins)},), "
+                 f"inplace_indices={idx if len(idx) > 1 else idx[0]}, out_ty={ty})")
+    return lines
 
 
-def _softmax_lines(x: str, r: str, tl: dict) -> list[str]:
-    a = tl["axis"]
-    if tl["form"] == "op":
-        return [f"{r} = R.nn.softmax({x}, axis={a})"]
-    lines = []
-    if tl["form"] == "explicit":
-        lines += [f"{r}m = R.max({x}, axis=[{a}], keepdims=True)", f"{r}d = R.subtract({x}, {r}m)"]
-        x = f"{r}d"
-    return lines + [f"{r}e = R.exp({x})", f"{r}s = R.sum({r}e, axis=[{a}], keepdims=True)",
-                    f"{r} = R.divide({r}e, {r}s)"]
+def _node_lines(node: Node, fname: str, k: int, variant: int | None, run: bool = False) -> list[str]:
+    if node.op == "relax.call_tir":
+        return call_tir_expr(node, f"{fname}_f{k}", variant)
+    if node.op == "relax.if":
+        c, then, other = node.meta["cond"], node.meta["then"], node.meta["else"]
+        return [f"if {c}:", f"    {node.res} = {then}", "else:", f"    {node.res} = {other}"]
+    expr = node.expr.replace("cls.HELPER", f"cls.{fname}_h")
+    if run:  # relax.build takes R.builtin.stop_lift_params only after LiftTransformParams
+        expr = strip_stop_lift(expr)
+    if variant is not None and node.meta.get("f2i"):
+        x, dt = node.args[0], node.dtype
+        lo, hi = INT_RANGE[dt]
+        src = node.meta["f2i"]
+        # in range: lo - 1 < x < hi + 1 (written with bounds the source type holds exactly)
+        lo_c, hi_c = (float(lo) - 1, float(hi) + 1) if dt == "int8" or dt == "int16" else (float(lo), float(hi) + 1)
+        cmp_lo = "R.greater" if lo_c < lo else "R.greater_equal"
+        return [f"{node.res}_ok = R.logical_and({cmp_lo}({x}, {rconst(lo_c, src)}), R.less({x}, {rconst(hi_c, src)}))",
+                f"{node.res} = R.where({node.res}_ok, {expr}, {rconst(sentinel(dt, variant), dt)})"]
+    return [f"{node.res} = {expr}"]
 
 
-def module_text(funcs: list[tuple[Prog, str]]) -> str:
-    return "@I.ir_module\nclass Module:\n" + "\n".join(print_func(p, n) for p, n in funcs)
+def strip_stop_lift(text: str) -> str:
+    """``R.builtin.stop_lift_params(x)`` as ``x`` (an identity, for execution)."""
+    import re
+
+    return re.sub(r"R\.builtin\.stop_lift_params\((\w+)\)", r"\1", text)
+
+
+def print_func(p: Prog, name: str, variant: int | None = None, run: bool = False) -> str:
+    """The function ``name`` (with its PrimFuncs ``name_fK`` and helpers ``name_hK``); ``run``:
+    for execution."""
+    fname = name if variant is None else f"{name}__s{variant}"
+    if p.legal is not None:
+        from irverify.fuzz import relax_legal
+
+        text = relax_legal.render(p, fname, variant)
+        return strip_stop_lift(text) if run else text
+    params = ", ".join(f"{v.name}: {tensor_type(v.shape, v.dtype, param=True)}" for v in p.params)
+    body = ["cls = Module"]
+    if p.symbolic():
+        body.append("n = T.int64()")
+    prims = []
+    for k, node in enumerate(p.nodes):
+        body += _node_lines(node, fname, k, variant, run)
+        if node.op == "relax.call_tir":
+            prefill = None if variant is None else (variant, tir_sentinel)
+            prims.append(tg.render(node.meta["prim"], f"{fname}_f{k}", prefill))
+    ret = p.outs[0] if len(p.outs) == 1 else "(" + ", ".join(p.outs) + ")"
+    body.append(f"return {ret}")
+    text = "".join(prims)
+    for suffix, template in p.helpers:
+        text += template.replace("{name}", f"{fname}_h{suffix}")
+    text += f"    @R.function\n    def {fname}({params}):\n" + "".join(f"        {ln}\n" for ln in body)
+    return text
+
+
+def module_text(funcs: list[tuple], variants: bool = False) -> str:
+    """One module holding every (program, name[, with variants]); with ``variants`` (a module
+    to run), each program marked so also as its execution variants ``name__sK``."""
+    parts = []
+    for p, name, *flag in funcs:
+        parts.append(print_func(p, name, run=variants))
+        if variants and (flag[0] if flag else p.needs_variants()):
+            parts += [print_func(p, name, k, run=True) for k in range(N_VARIANTS)]
+    head = "".join(f"{v} = T.int64()\n" for v in tg.size_vars("".join(parts)))
+    return head + "@I.ir_module\nclass Module:\n" + "\n".join(parts)
 
 
 def pair_text(src: Prog, tgt: Prog, names=("src", "tgt")) -> str:
@@ -268,74 +294,4 @@ def pair_text(src: Prog, tgt: Prog, names=("src", "tgt")) -> str:
 
 
 def signature(p: Prog) -> list[tuple[str, tuple]]:
-    sig = [(e, p.shape) for _, e in p.args]
-    if p.head:
-        h = p.head
-        sig += [(h["elem"], (p.shape[0], h["k"])), (h["elem"], (h["k"], p.shape[1]))]
-    return sig
-
-
-# ----------------------------------------------------------------------------- reference
-
-
-def undefined(p: Prog, args: list) -> tuple[bool, np.ndarray]:
-    """(False, mask of output elements TVM leaves unspecified) at numpy inputs ``args``."""
-    env, bad = {}, {}
-    for (n, e), a in zip(p.args, args):
-        env[n], bad[n] = np.asarray(a), np.zeros(p.shape, dtype=bool)
-    if p.head:
-        A, B = args[len(p.args)], args[len(p.args) + 1]
-        with np.errstate(all="ignore"):
-            env[p.head["res"]] = np.matmul(A, B)
-        bad[p.head["res"]] = np.zeros(p.shape, dtype=bool)
-    with np.errstate(all="ignore"):
-        for o in p.ops:
-            if o.kind == "const":
-                env[o.res] = np.full(p.shape, o.attrs["value"], dtype=NP[o.elem])
-                bad[o.res] = np.zeros(p.shape, dtype=bool)
-                continue
-            ins = [env[a] for a in o.args]
-            mask = np.zeros(p.shape, dtype=bool)
-            for a in o.args:
-                mask = mask | bad[a]
-            if o.kind == "where":
-                c = ins[0].astype(bool)
-                mask = bad[o.args[0]] | np.where(c, bad[o.args[1]], bad[o.args[2]])
-                env[o.res] = np.where(c, ins[1], ins[2])
-            elif o.kind == "astype":
-                x = ins[0]
-                if x.dtype.kind == "f" and o.elem != "float32":
-                    info = np.iinfo(NP[o.elem])
-                    t = np.trunc(x.astype(np.float64))
-                    mask = mask | ~np.isfinite(t) | (t < info.min) | (t > info.max)
-                    env[o.res] = np.where(mask, 0, np.nan_to_num(t)).astype(NP[o.elem])
-                else:
-                    env[o.res] = x.astype(NP[o.elem])
-            else:
-                env[o.res] = _numpy_op(o.kind, ins)
-            bad[o.res] = mask
-    out = bad[p.ret]
-    tl = p.tail
-    if tl:
-        k = tl["kind"]
-        if k in ("sum", "max", "min", "mean"):
-            out = out.any(axis=tl["axis"])
-        elif k == "take":
-            out = np.take(out, tl["indices"], axis=tl["axis"])
-        elif k == "permute":
-            out = np.transpose(out, tl["axes"])
-        elif k == "softmax":
-            out = np.broadcast_to(out.any(axis=tl["axis"], keepdims=True), out.shape)
-        else:
-            out = out.reshape(tl["new"])
-    return False, out
-
-
-def _numpy_op(kind, ins):
-    f = {"add": np.add, "subtract": np.subtract, "multiply": np.multiply, "divide": np.divide,
-         "maximum": np.maximum, "minimum": np.minimum, "less": np.less, "greater": np.greater,
-         "equal": np.equal, "not_equal": np.not_equal, "less_equal": np.less_equal,
-         "greater_equal": np.greater_equal, "negative": np.negative, "abs": np.abs, "exp": np.exp,
-         "tanh": np.tanh, "floor": np.floor, "ceil": np.ceil, "round": np.round, "trunc": np.trunc,
-         "sqrt": np.sqrt}[kind]
-    return f(*ins)
+    return [(v.dtype, tuple(None if isinstance(d, str) else d for d in v.shape)) for v in p.params]

@@ -35,8 +35,8 @@ def test_mlir_short_run_finds_no_unsound_verdict(tmp_path):
 @pytest.mark.tvm
 def test_relax_short_run_finds_no_unsound_verdict(tmp_path):
     pytest.importorskip("tvm")
-    s = driver.fuzz("relax", seed=7, count=12, findings=str(tmp_path))
-    _assert_sound(s, 12)
+    s = driver.fuzz("relax", seed=7, count=6, findings=str(tmp_path))
+    _assert_sound(s, 6)
 
 
 @pytest.mark.iree
@@ -109,33 +109,6 @@ def test_generated_programs_parse():
     # program 1287 of seed 1000: x + x -> x * 2 on a dynamically shaped tensor (no constant)
     c = driver.make_case(arm, 1000, 1287)
     parse_mlir_native(arm.pair_text(c.src, c.tgt), "case1287.mlir")
-
-
-@pytest.mark.tvm
-def test_relax_programs_with_roundings_and_softmax_parse():
-    """The rounding, astype and softmax transformations occur, and the programs that show each
-    first (and every softmax form) parse."""
-    pytest.importorskip("tvm")
-    from irverify.fuzz import relax_arm
-    from irverify.frontends.relax.parse import parse
-
-    arm = driver.arm_named("relax")
-    seen, softmax = set(), None
-    for n in range(200):
-        c = driver.make_case(arm, 11, n)
-        new = {o.kind for p in (c.src, c.tgt) for o in p.ops} & {"round", "trunc", "floor", "ceil"}
-        new |= {w for w in ("floor(x + 0.5)", "-ceil(-x)", "where(x < 0", "softmax", "astype(floor(x))") if w in c.desc}
-        if c.src.tail and c.src.tail["kind"] == "softmax":
-            new.add("softmax-" + c.src.tail["form"])
-            softmax = softmax or c.src
-        if new - seen:
-            parse(arm.pair_text(c.src, c.tgt), f"case{n}.py")
-        seen |= new
-    assert {"round", "trunc", "floor(x + 0.5)", "-ceil(-x)", "softmax", "astype(floor(x))", "softmax-op",
-            "softmax-explicit"} <= seen, seen
-    naive = softmax.clone()
-    assert relax_arm.m_softmax_naive(naive, random.Random(0))
-    parse(arm.pair_text(softmax, naive), "naive.py")
 
 
 # The long runs take hours (about 4 h for the MLIR arm in one process; tools/FUZZ.md shows how to
