@@ -2,9 +2,8 @@
 # then the 4 inputs); the target's writes only the first 4 and leaves elements 4 and 5 unwritten
 # (TVM returns stale memory there: the fuzzer's execution variants, which start the output from
 # different sentinels, give the target different values where the source gives one).
-# elementwise `R.add` then reads those elements. irverify marks them undefined in the call_tir result,
-# but the mark does not survive elementwise `R.add`: the pair is reported correct. It is incorrect.
-# XFAIL: *
+# Elements nobody wrote stay poison through every op that reads them, so the pair is incorrect
+# (it was reported correct when the mark was dropped by the reading op).
 # REQUIRES: tvm
 # RUN: not irverify check %s --no-confirm | filecheck %s
 # CHECK: verdict: incorrect
