@@ -67,6 +67,8 @@ class Summary:
     time_s: float = 0.0
     check_s: float = 0.0
     run_s: float = 0.0
+    op_programs: Counter = field(default_factory=Counter)  # op -> programs holding it (arms with ``ops_of``)
+    op_executed: Counter = field(default_factory=Counter)  # op -> those also decided and executed
 
     def table(self) -> str:
         rows = [("arm", self.arm), ("programs", self.programs)]
@@ -86,7 +88,20 @@ class Summary:
                 "unsound": len(self.unsound), "unconfirmed_incorrect": len(self.unconfirmed),
                 "poison_only_incorrect": len(self.poison_only),
                 "compiler_discrepancies": len(self.backend),
-                "not_executed": self.not_executed, "time_s": round(self.time_s, 1)}
+                "not_executed": self.not_executed, "time_s": round(self.time_s, 1),
+                **({"op_programs": dict(sorted(self.op_programs.items())),
+                    "op_executed": dict(sorted(self.op_executed.items()))} if self.op_programs else {})}
+
+    def op_table(self, registered: list[str] | None = None) -> str:
+        """Per op: programs that held it / of those, programs executed; ops never generated."""
+        ops = sorted(set(self.op_programs) | set(registered or []))
+        cells = [f"{op} {self.op_programs[op]}/{self.op_executed[op]}" for op in ops]
+        lines = ["programs per op (held / executed):"]
+        for i in range(0, len(cells), 4):
+            lines.append("  " + "   ".join(cells[i:i + 4]))
+        missing = [op for op in ops if not self.op_programs[op]]
+        lines.append(f"ops in no program: {len(missing)}" + (f" ({', '.join(missing)})" if missing else ""))
+        return "\n".join(lines)
 
 
 def arm_named(name: str):
@@ -326,6 +341,10 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
         summary.check_s += t1 - t0
         summary.programs += len(batch)
         for c in batch:
+            if hasattr(arm, "ops_of"):
+                for op in arm.ops_of(c.src) | arm.ops_of(c.tgt):
+                    summary.op_programs[op] += 1
+                    summary.op_executed[op] += c.executed
             if c.fuzzer_error:
                 summary.errors.append((c.number, "fuzzer: " + c.fuzzer_error))
             if c.verdict == "correct" and c.witness:
