@@ -53,6 +53,21 @@ def test_the_oracle_reports_a_wrong_correct_verdict(tmp_path, monkeypatch):
     assert "func.func @src" in text and "// execution: " in text
 
 
+@pytest.mark.iree
+def test_the_oracle_judges_registry_programs(tmp_path, monkeypatch):
+    """Registry programs built around ops where poison meets memory and vectors: with every
+    verdict forced to ``correct``, some mutation is reported unsound, and no known-good rewrite
+    is (a rewrite that executes differently would be a generator bug: a false alarm)."""
+    from irverify.fuzz import mlir_arm
+
+    monkeypatch.setattr(driver, "check_text", lambda text, suffix, timeout_s: {"verdict": "correct"})
+    monkeypatch.setattr(mlir_arm, "FOCUS", ["memref.store", "vector.broadcast", "tensor.extract_slice"])
+    s = driver.fuzz("mlir", seed=5, count=8, findings=str(tmp_path), shrink_budget=1)
+    assert s.not_executed <= 2
+    assert s.unsound, "no mutation of a registry program was caught by execution"
+    assert all(c.desc.startswith("mutation") for c in s.unsound), [c.desc for c in s.unsound]
+
+
 def test_programs_are_deterministic_per_seed():
     arm = driver.arm_named("mlir")
     a = [arm.pair_text(c.src, c.tgt) for c in (driver.make_case(arm, 5, n) for n in range(30))]
