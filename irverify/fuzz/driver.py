@@ -223,11 +223,11 @@ def execute(arm, cases: list[Case], summary: Summary) -> None:
     todo = [c for c in cases if c.verdict in ("correct", "incorrect")]
     if not todo:
         return
-    if _run_batch(arm, todo) is None:
-        for c in todo:
-            if (res := _run_batch(arm, [c])) is None or not c.executed:
-                summary.not_executed += 1
-                summary.not_executed_cases.append(c)
+    alone = todo if _run_batch(arm, todo) is None else [c for c in todo if not c.executed]
+    for c in alone:  # the batch did not compile, or left these cases' functions uncompiled
+        if (res := _run_batch(arm, [c])) is None or not c.executed:
+            summary.not_executed += 1
+            summary.not_executed_cases.append(c)
 
 
 def _run_batch(arm, cases: list[Case]):
@@ -250,6 +250,9 @@ def _run_batch(arm, cases: list[Case]):
             c.run_error = str(res[0])
         return None
     for c, args, k in plan:
+        if any(isinstance(r, Exception) and getattr(r, "kind", "") == "compile" for r in (res[k], res[k + 1])):
+            c.run_error = c.run_error or str(res[k] if isinstance(res[k], Exception) else res[k + 1])
+            continue  # part of a batch whose functions compiled apart: this one did not
         c.executed = True
         if not c.witness:
             try:

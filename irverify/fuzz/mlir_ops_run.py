@@ -42,6 +42,21 @@ class Failed(Exception):
 
 
 def _run_kernels(progs: dict[str, OpProg], calls: list) -> list:
+    """All kernels in one module; when that does not compile, each program's pair of
+    functions (``X_src``/``X_tgt``, or one function) in a module of its own."""
+    out = _run_kernel_module(progs, calls)
+    groups = {}
+    for i, (n, _) in enumerate(calls):
+        groups.setdefault(n.rsplit("_", 1)[0] if n.endswith(("_src", "_tgt")) else n, []).append(i)
+    if len(groups) < 2 or not all(getattr(r, "kind", "") == "compile" for r in out):
+        return out
+    for idx in groups.values():
+        for i, r in zip(idx, _run_kernel_module(progs, [calls[i] for i in idx])):
+            out[i] = r
+    return out
+
+
+def _run_kernel_module(progs: dict[str, OpProg], calls: list) -> list:
     from irverify.execute.iree import run_host_module
     from irverify.frontends.mlir.dispatch_confirm import NotRunnable, wrap
     from irverify.frontends.mlir.parse import parse_mlir
