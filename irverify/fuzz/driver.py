@@ -225,7 +225,7 @@ def execute(arm, cases: list[Case], summary: Summary) -> None:
         return
     alone = todo if _run_batch(arm, todo) is None else [c for c in todo if not c.executed]
     for c in alone:  # the batch did not compile, or left these cases' functions uncompiled
-        if (res := _run_batch(arm, [c])) is None or not c.executed:
+        if _run_batch(arm, [c]) is None or not c.executed:
             summary.not_executed += 1
             summary.not_executed_cases.append(c)
 

@@ -10,9 +10,9 @@ Both run on IREE llvm-cpu."""
 
 from __future__ import annotations
 
-import numpy as np
-
 import random
+
+import numpy as np
 
 from irverify.fuzz import mlir_interp, mlir_mutate, mlir_ops, mlir_prog
 from irverify.fuzz.inputs import NP
@@ -92,7 +92,7 @@ def backend_faults(case, args, k, src_out, tgt_out):
         return None
     masks = []
     for prog, out in ((case.src, src_out), (case.tgt, tgt_out)):
-        ub, values, poison = mlir_interp.evaluate(prog, args)
+        ub, values, _ = mlir_interp.evaluate(prog, args)
         if ub or values is None or np.asarray(values).shape != np.asarray(out).shape:
             return None
         elem = prog.elem_of(prog.ret)

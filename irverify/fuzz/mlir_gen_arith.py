@@ -12,8 +12,17 @@ poison operand) is tainted.
 
 from __future__ import annotations
 
-from irverify.fuzz.mlir_ops import (FLOATS, INTS, KERNEL, HOST, SMALL_FLOATS, WIDTH, Body, generator, int_bounds,
-                                    is_int, tensor_ty)
+from irverify.fuzz.mlir_ops import (
+    FLOATS,
+    HOST,
+    INTS,
+    WIDTH,
+    Body,
+    generator,
+    int_bounds,
+    is_int,
+    tensor_ty,
+)
 
 INT_BINARY = ("addi", "subi", "muli", "andi", "ori", "xori", "shli", "shrsi", "shrui", "divsi", "divui",
               "remsi", "remui", "ceildivsi", "ceildivui", "floordivsi", "maxsi", "maxui", "minsi", "minui")
@@ -354,8 +363,8 @@ def optional_narrow(b: Body, op: str) -> None:
     shape, dyn = b.rng.choice(SHAPES), ()
     x = operand(b, elem, shape, dyn)
     narrow = b.knob('si8', ['ui7', 'si16'], what='narrow type')
-    ref = elementwise(b, [x], elem, lambda r: emit_op(b, f"util.numeric.optional_narrow {r[0]} : {elem} as {narrow}"),
-                      shape, dyn)
+    # on the tensor itself: IREE removes the op before dispatch formation, not inside a linalg body
+    ref = emit_op(b, f"util.numeric.optional_narrow {x.ref} : {x.ty} as {narrow}")
     result(b, ref, elem, shape, dyn, x.poison)
 
 

@@ -165,8 +165,8 @@ def dispatch_workgroups(b: Body, op: str) -> None:
     comb = b.knob(add_op(elem), ["arith.muli" if is_int(elem) else "arith.mulf"], what="dispatch body op")
     body = [f"%x = iree_tensor_ext.dispatch.tensor.load %ia, offsets = [0, 0], sizes = [2, 3], strides = [1, 1] : {ta} -> {tensor_ty(elem, (2, 3))}",
             f"%e = tensor.empty() : {tensor_ty(elem, (3, 2))}",
-            f"%t = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], "
-            f"iterator_types = [\"parallel\", \"parallel\"]}} ins(%x : {tensor_ty(elem, (2, 3))}) outs(%e : {tensor_ty(elem, (3, 2))}) {{",
+            (f"%t = linalg.generic {{indexing_maps = [affine_map<(d0, d1) -> (d1, d0)>, affine_map<(d0, d1) -> (d0, d1)>], "
+             f"iterator_types = [\"parallel\", \"parallel\"]}} ins(%x : {tensor_ty(elem, (2, 3))}) outs(%e : {tensor_ty(elem, (3, 2))}) {{"),
             f"^bb0(%in: {elem}, %out: {elem}):", f"  %m = {comb} %in, %is : {elem}", f"  linalg.yield %m : {elem}",
             f"}} -> {tensor_ty(elem, (3, 2))}",
             f"iree_tensor_ext.dispatch.tensor.store %t, %oa, offsets = [0, 0], sizes = [3, 2], strides = [1, 1] : {tensor_ty(elem, (3, 2))} -> {to}"]
@@ -184,7 +184,7 @@ def dispatch_workgroups(b: Body, op: str) -> None:
     else:
         k = len(b.toplevel)
         b.toplevel.append("\n".join([f"flow.executable private @FN_ex{k} {{",
-                                     f"  flow.executable.export public @entry",
+                                     "  flow.executable.export public @entry",
                                      "  builtin.module {",
                                      f"    func.func @entry(%ia: {ta}, %is: {elem}, %oa: {to}) {{"]
                                     + ["      " + line for line in body] + ["      return", "    }", "  }", "}"]))

@@ -67,6 +67,16 @@ def store_load(b: Body, op: str) -> None:
     idx = [b.rng.randrange(d) for d in shape]
     at = [b.cindex(i, [(i + 1) % d] if d > 1 else []) for i, d in zip(idx, shape)]
     lidx = [b.index_arg(0, d - 1).ref if b.rng.random() < 0.5 else b.cindex(b.rng.randrange(d)) for d in shape]
+    if shape == (4,) and b.rng.random() < 0.3:  # store through a view, load through the buffer: aliases
+        o = b.rng.randint(0, 2)
+        sv = emit(b, f"memref.subview {m.ref}[{b.cindex(o, [(o + 1) % 3], what='view offset')}] [2] [1] : {m.ty} to "
+                     f"memref<2x{elem}, strided<[1], offset: ?>>", "sv")
+        i = b.rng.randrange(2)
+        b.emit(f"memref.store {v.ref}, {sv}[{b.cindex(i, [1 - i], what='store index')}] : memref<2x{elem}, strided<[1], offset: ?>>")
+        x = emit(b, f"memref.load {m.ref}[{lidx[0]}] : {m.ty}", "s")
+        b.result(b.value(x[1:], elem, None, "scalar", poison=v.poison))
+        m.poison = m.poison or v.poison
+        return
     if op == "memref.load" and b.rng.random() < 0.5:  # load first: the input's element
         x = emit(b, f"memref.load {m.ref}[{', '.join(lidx)}] : {m.ty}", "s")
         b.emit(f"memref.store {v.ref}, {m.ref}[{', '.join(at)}] : {m.ty}")

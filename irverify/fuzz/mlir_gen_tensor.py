@@ -202,8 +202,8 @@ def reshape_pair(b: Body, op: str) -> None:
         one = f"%{n} = tensor.collapse_shape {x.ref} {reas} : {ft} into {ct}"
         goods = []
         if len(flat) == 1 and full == (2, 3, 4):
-            goods = [f"%{n}_h = tensor.collapse_shape {x.ref} [[0, 1], [2]] : {ft} into {tensor_ty(elem, (6, 4))}\n"
-                     f"%{n} = tensor.collapse_shape %{n}_h [[0, 1]] : {tensor_ty(elem, (6, 4))} into {ct}"]
+            goods = [(f"%{n}_h = tensor.collapse_shape {x.ref} [[0, 1], [2]] : {ft} into {tensor_ty(elem, (6, 4))}\n"
+                      f"%{n} = tensor.collapse_shape %{n}_h [[0, 1]] : {tensor_ty(elem, (6, 4))} into {ct}")]
         b.emit(b.knob(one, [one.replace(reas, a) for a in alts], goods, what="reassociation"))
         out(b, "%" + n, elem, flat, x.poison)
     else:
@@ -395,9 +395,9 @@ def elementwise(b: Body, op: str) -> None:
 
 
 def _generic_text(n: str, maps: list[str], iters: list[str], ins: list, outs_ref: str, out_ty: str, body: list[str]) -> str:
-    return "\n".join([f"%{n} = linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [{', '.join(iters)}]}} "
-                      f"ins({', '.join(v.ref for v in ins)} : {', '.join(v.ty for v in ins)}) outs({outs_ref} : {out_ty}) {{"]
-                     + body + [f"}} -> {out_ty}"])
+    head = (f"%{n} = linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [{', '.join(iters)}]}} "
+            f"ins({', '.join(v.ref for v in ins)} : {', '.join(v.ty for v in ins)}) outs({outs_ref} : {out_ty}) {{")
+    return "\n".join([head, *body, f"}} -> {out_ty}"])
 
 
 @generator("linalg.generic", "linalg.index")
@@ -423,9 +423,8 @@ def generic(b: Body, op: str) -> None:
     ma = b.knob(maps_a[0], maps_a[1:], what="index map")
     mc = b.knob(map_c, alt_c, what="index map")
     body_op = b.rng.choice([add_op(elem), mul_op(elem), max_op(elem)])
-    body = [f"^bb0(%{n}_a: {elem}, %{n}_c: {elem}, %{n}_o: {elem}):",
-            f"  %{n}_s = {b.knob(body_op, [o for o in (add_op(elem), mul_op(elem), max_op(elem)) if o != body_op], what='body op')} "
-            f"%{n}_a, %{n}_c : {elem}"]
+    op_text = b.knob(body_op, [o for o in (add_op(elem), mul_op(elem), max_op(elem)) if o != body_op], what="body op")
+    body = [f"^bb0(%{n}_a: {elem}, %{n}_c: {elem}, %{n}_o: {elem}):", f"  %{n}_s = {op_text} %{n}_a, %{n}_c : {elem}"]
     last = f"%{n}_s"
     if op == "linalg.index" or b.rng.random() < 0.3:
         d = b.rng.choice([0, 1])

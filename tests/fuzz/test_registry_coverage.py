@@ -8,6 +8,7 @@ import random
 
 from irverify.fuzz import mlir_ops
 
+
 def test_every_registered_mlir_op_has_a_generator():
     registered = set(mlir_ops.registered_mlir_ops())
     generators = set(mlir_ops.load_generators())
