@@ -18,6 +18,7 @@ from irverify.fuzz.mlir_ops import (
     INTS,
     WIDTH,
     Body,
+    emit,
     generator,
     int_bounds,
     is_int,
@@ -77,9 +78,7 @@ def elementwise(b: Body, operands: list, out_elem: str, body, shape, dyn=()) -> 
 
 
 def emit_op(b: Body, text: str) -> str:
-    n = b.fresh()
-    b.emit(f"%{n} = {text}")
-    return "%" + n
+    return emit(b, text, "v")
 
 
 def positive(b: Body, x: str, elem: str) -> str:

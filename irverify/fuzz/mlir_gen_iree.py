@@ -11,23 +11,21 @@ sometimes takes a poison scalar its region does not read (the result is then def
 
 from __future__ import annotations
 
-from irverify.fuzz.mlir_ops import HOST, Body, generator, is_int, tensor_ty
+from irverify.fuzz.mlir_ops import (
+    HOST,
+    Body,
+    add_op,
+    emit,
+    generator,
+    is_int,
+    out,
+    tensor_ty,
+)
 
 ELEMS = ("i32", "f32", "i8", "i64", "f16")
 
 
-def emit(b: Body, text: str, p: str = "r") -> str:
-    n = b.fresh(p)
-    b.emit(f"%{n} = {text}")
-    return "%" + n
 
-
-def out(b: Body, ref: str, elem: str, shape, poison: bool = False, dyn=()) -> None:
-    b.result(b.value(ref.lstrip("%"), elem, tuple(shape), "tensor", dyn, poison))
-
-
-def add_op(elem: str) -> str:
-    return "arith.addi" if is_int(elem) else "arith.addf"
 
 
 # ----------------------------------------------------------------------------- dispatch level

@@ -11,7 +11,7 @@ tensors. Loop bounds and conditions are constants or comparisons of defined valu
 
 from __future__ import annotations
 
-from irverify.fuzz.mlir_ops import Body, Val, generator, is_int, tensor_ty
+from irverify.fuzz.mlir_ops import Body, Val, emit, generator, is_int, tensor_ty
 
 ELEMS = ("i32", "f32", "i8", "i64", "f16")
 
@@ -19,11 +19,6 @@ ELEMS = ("i32", "f32", "i8", "i64", "f16")
 def elem_of(b: Body) -> str:
     return b.rng.choice(ELEMS)
 
-
-def emit(b: Body, text: str, p: str = "r") -> str:
-    n = b.fresh(p)
-    b.emit(f"%{n} = {text}")
-    return "%" + n
 
 
 def memref_arg(b: Body, elem: str, shape, dyn=()) -> Val:

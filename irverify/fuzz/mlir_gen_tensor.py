@@ -11,7 +11,17 @@ split a reshape in two.
 
 from __future__ import annotations
 
-from irverify.fuzz.mlir_ops import Body, generator, is_int, tensor_ty
+from irverify.fuzz.mlir_ops import (
+    Body,
+    add_op,
+    emit,
+    generator,
+    is_int,
+    max_op,
+    mul_op,
+    out,
+    tensor_ty,
+)
 
 ELEMS = ("i32", "f32", "i8", "f16", "i64", "f64")
 
@@ -24,26 +34,9 @@ def elem_of(b: Body, ints_only: bool = False, floats_only: bool = False) -> str:
     return b.rng.choice(ELEMS)
 
 
-def emit(b: Body, text: str, p: str = "r") -> str:
-    n = b.fresh(p)
-    b.emit(f"%{n} = {text}")
-    return "%" + n
 
 
-def out(b: Body, ref: str, elem: str, shape, poison: bool = False, dyn=()) -> None:
-    b.result(b.value(ref.lstrip("%"), elem, tuple(shape), "tensor", dyn, poison))
 
-
-def add_op(elem: str) -> str:
-    return "arith.addi" if is_int(elem) else "arith.addf"
-
-
-def mul_op(elem: str) -> str:
-    return "arith.muli" if is_int(elem) else "arith.mulf"
-
-
-def max_op(elem: str) -> str:
-    return "arith.maxsi" if is_int(elem) else "arith.maximumf"
 
 
 def init(b: Body, elem: str, shape):

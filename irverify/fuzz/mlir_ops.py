@@ -408,6 +408,33 @@ class Body:
         return v
 
 
+# ----------------------------------------------------------------------------- helpers of the generators
+
+
+def emit(b: Body, text: str, p: str = "r") -> str:
+    """``%new = text``; the new value's reference."""
+    n = b.fresh(p)
+    b.emit(f"%{n} = {text}")
+    return "%" + n
+
+
+def out(b: Body, ref: str, elem: str, shape, poison: bool = False, dyn=()) -> None:
+    """The tensor ``ref`` is an output (``poison``: tainted)."""
+    b.result(b.value(ref.lstrip("%"), elem, tuple(shape), "tensor", dyn, poison))
+
+
+def add_op(elem: str) -> str:
+    return "arith.addi" if is_int(elem) else "arith.addf"
+
+
+def mul_op(elem: str) -> str:
+    return "arith.muli" if is_int(elem) else "arith.mulf"
+
+
+def max_op(elem: str) -> str:
+    return "arith.maxsi" if is_int(elem) else "arith.maximumf"
+
+
 # ----------------------------------------------------------------------------- literals
 
 FLOAT_BITS = {
