@@ -86,9 +86,16 @@ def undefined(prog, args):
 
 def backend_faults(case, args, k, src_out, tgt_out):
     """Elements of result ``k`` where either side's execution differs from the reference
-    interpreter's value (``mlir_interp.evaluate``), or None when it cannot say (registry
-    programs have no reference interpreter)."""
+    interpreter's value (``mlir_interp.evaluate``), or None when it cannot say. Registry
+    programs have no reference interpreter; a known-good rewrite of one (correct by the op
+    definitions) that executes differently is a compiler discrepancy, written for a person to
+    confirm (``*-backend.*``), as are differences of two sides that print the same."""
     if _ops(case.src):
+        same = mlir_ops.print_func(case.src, "f") == mlir_ops.print_func(case.tgt, "f")
+        if case.desc.startswith("rewrite") or same:
+            import numpy as np
+
+            return np.ones(np.asarray(src_out).shape, dtype=bool)
         return None
     masks = []
     for prog, out in ((case.src, src_out), (case.tgt, tgt_out)):
