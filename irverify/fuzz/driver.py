@@ -75,7 +75,7 @@ class Summary:
         rows += [(f"verdict {v}", n) for v, n in sorted(self.verdicts.items())]
         rows += [("unsound (correct, execution differs)", len(self.unsound)),
                  ("unconfirmed incorrect (possible false alarms)", len(self.unconfirmed)),
-                 ("incorrect only with poison arguments (reference evaluation)", len(self.poison_only)),
+                 ("incorrect only through poison (reference evaluation)", len(self.poison_only)),
                  ("compiler discrepancies (execution vs reference)", len(self.backend)),
                  ("not executable (compile/run failed)", self.not_executed),
                  ("errors (irverify error verdicts, fuzzer faults)", len(self.errors)),
@@ -208,13 +208,15 @@ def _masks(poison) -> list:
 
 
 def _poison_only(case: Case) -> bool:
-    """Does the ``incorrect`` report's counterexample pass poison arguments, and did irverify's
-    reference evaluation (``cex.concrete.exact_witness``) confirm it?"""
+    """Does the ``incorrect`` report's counterexample pass poison arguments, or show a target
+    output that is poison where the source's is a value (execution shows neither), and did
+    irverify's reference evaluation (``cex.concrete.exact_witness``) confirm it?"""
     from irverify.cex.concrete import REFERENCE
 
     fns = case.report.get("functions") or []
-    return bool(fns) and bool((fns[0].get("counterexample") or {}).get("poison_inputs")) \
-        and REFERENCE in (fns[0].get("oracles") or [])
+    cex = (fns[0].get("counterexample") or {}) if fns else {}
+    through_poison = bool(cex.get("poison_inputs")) or cex.get("target_value") == "poison"
+    return through_poison and REFERENCE in (fns[0].get("oracles") or [])
 
 
 def execute(arm, cases: list[Case], summary: Summary) -> None:
@@ -250,9 +252,10 @@ def _run_batch(arm, cases: list[Case]):
             c.run_error = str(res[0])
         return None
     for c, args, k in plan:
-        if any(isinstance(r, Exception) and getattr(r, "kind", "") == "compile" for r in (res[k], res[k + 1])):
-            c.run_error = c.run_error or str(res[k] if isinstance(res[k], Exception) else res[k + 1])
-            continue  # part of a batch whose functions compiled apart: this one did not
+        failed = [r for r in (res[k], res[k + 1]) if isinstance(r, Exception)]
+        if isinstance(res[k], Exception) or any(getattr(r, "kind", "") == "compile" for r in failed):
+            c.run_error = c.run_error or str(failed[0])
+            continue  # the source did not run on these inputs (or a side did not compile)
         c.executed = True
         if not c.witness:
             try:
@@ -365,7 +368,7 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
             elif c.verdict == "incorrect" and c.executed and not c.witness and not c.backend and _poison_only(c):
                 summary.poison_only.append(c)
                 if log:
-                    log(f"incorrect only with poison arguments, program {c.number} ({c.desc})")
+                    log(f"incorrect only through poison, program {c.number} ({c.desc})")
             elif c.verdict == "incorrect" and c.executed and not c.witness and not c.backend:
                 summary.unconfirmed.append(c)
                 where = write_finding(arm, c, findings, "unconfirmed") if findings else ""

@@ -86,7 +86,7 @@ def store_load(b: Body, op: str) -> None:
 @generator("memref.alloc", "memref.alloca")
 def alloc(b: Body, op: str) -> None:
     """A fresh buffer: store two elements, load one back (tainted when it reads an element not
-    written), copy the buffer to a memref argument (tainted: the rest is uninitialised)."""
+    written)."""
     elem = elem_of(b)
     n = b.rng.choice([4, 6])
     dyn = op == "memref.alloc" and b.rng.random() < 0.3  # IREE refuses unbounded stack allocations
@@ -105,10 +105,8 @@ def alloc(b: Body, op: str) -> None:
     x = emit(b, f"memref.load {buf}[{b.cindex(j)}] : {mty}", "s")
     tainted = j not in w or (j == w[1] and vs[1].poison) or (w[0] == w[1])
     b.result(b.value(x[1:], elem, None, "scalar", poison=tainted))
-    if b.rng.random() < 0.4 and not dyn:
-        dst = memref_arg(b, elem, (n,))
-        b.emit(f"memref.copy {buf}, {dst.ref} : {mty} to {dst.ty}")
-        dst.poison = True
+    # (no memref.copy of the buffer to an argument: IREE 3.13 compiles it to a memcpy import
+    # that its embedded ELF loader then refuses, "no executable loader registered")
 
 
 @generator("memref.copy", "memref.subview")
