@@ -28,6 +28,8 @@ def main(argv=None) -> int:
                    help="start at program N of the seed (split a long run into shards)")
     p.add_argument("--findings", metavar="DIR", help="write reproducers of unsound verdicts and unconfirmed alarms here")
     p.add_argument("--timeout", type=float, default=10.0, help="solver timeout per query (s)")
+    p.add_argument("--check-wall", type=float, metavar="S", help="abandon a check after S seconds of "
+                   "wall-clock time (verdict unknown; each check runs in a forked child)")
     p.add_argument("--json", action="store_true", help="print the summary as one JSON object")
     p.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     p.add_argument("--ops", metavar="OP,PREFIX.", help="MLIR arm: build every program around one of these "
@@ -45,7 +47,8 @@ def main(argv=None) -> int:
             p.error(f"--ops {args.ops}: no registered MLIR op matches")
 
     log = None if args.quiet else (lambda m: print(m, file=sys.stderr, flush=True))
-    s = fuzz(args.arm, args.seed, args.count, args.findings, args.timeout, log=log, first_program=args.first)
+    s = fuzz(args.arm, args.seed, args.count, args.findings, args.timeout, log=log, first_program=args.first,
+             check_wall_s=args.check_wall)
     if args.json:
         print(json.dumps(s.to_json()))
     else:

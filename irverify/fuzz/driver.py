@@ -134,6 +134,45 @@ def check_text(text: str, suffix: str, timeout_s: float) -> dict:
     return cases[0] if cases else summary or {"verdict": "error", "message": "no JSON output"}
 
 
+def _check_forked(text: str, suffix: str, timeout_s: float, wall_s: float) -> dict:
+    """``check_text`` in a forked child, abandoned after ``wall_s`` seconds of wall-clock time
+    (``--timeout`` bounds each solver query, not a whole check): the verdict is then
+    ``unknown``, with a message saying so."""
+    import signal
+
+    r, w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: check, write the report, leave without cleanup handlers
+        os.close(r)
+        try:
+            data = json.dumps(check_text(text, suffix, timeout_s)).encode()
+        except BaseException as e:  # noqa: BLE001 - reported as an error verdict
+            data = json.dumps({"verdict": "error", "message": f"fuzzer: {type(e).__name__}: {e}"}).encode()
+        with os.fdopen(w, "wb") as f:
+            f.write(data)
+        os._exit(0)
+    os.close(w)
+    chunks, deadline = [], time.monotonic() + wall_s
+    with os.fdopen(r, "rb") as f:
+        import select
+
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([f], [], [], left)[0]:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return {"verdict": "unknown", "message": f"fuzzer: the check took more than {wall_s:g} s (abandoned)"}
+            chunk = os.read(f.fileno(), 1 << 16)
+            if not chunk:
+                break
+            chunks.append(chunk)
+    os.waitpid(pid, 0)
+    try:
+        return json.loads(b"".join(chunks))
+    except ValueError:
+        return {"verdict": "error", "message": "fuzzer: the checking child died"}
+
+
 def make_case(arm, seed: int, number: int) -> Case:
     rng = random.Random(seed * 1_000_003 + number)
     src = arm.generate(rng)
@@ -141,8 +180,15 @@ def make_case(arm, seed: int, number: int) -> Case:
     return Case(number, seed, src, tgt, desc)
 
 
+CHECK_WALL_S: float | None = None  # set by fuzz(check_wall_s=...): each check in a forked child
+
+
 def check_case(arm, case: Case, timeout_s: float) -> None:
-    rep = check_text(arm.pair_text(case.src, case.tgt), arm.SUFFIX, timeout_s)
+    text = arm.pair_text(case.src, case.tgt)
+    if CHECK_WALL_S and hasattr(os, "fork"):
+        rep = _check_forked(text, arm.SUFFIX, timeout_s, CHECK_WALL_S)
+    else:
+        rep = check_text(text, arm.SUFFIX, timeout_s)
     case.verdict, case.report = rep.get("verdict", "error"), rep
     msgs = [rep.get("message", "")] + [f.get("message", "") for f in rep.get("functions", [])]
     case.message = "; ".join(m for m in msgs if m)
@@ -326,9 +372,13 @@ def write_finding(arm, case: Case, outdir: str, kind: str) -> str:
 
 
 def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, timeout_s: float = 10.0,
-         log=None, shrink_budget: int = 20, first_program: int = 0) -> Summary:
+         log=None, shrink_budget: int = 20, first_program: int = 0, check_wall_s: float | None = None) -> Summary:
     """Check and execute programs ``first_program .. first_program + count - 1`` of ``seed``
-    (a program depends only on its seed and number, so a long run can be split into shards)."""
+    (a program depends only on its seed and number, so a long run can be split into shards).
+    ``check_wall_s``: abandon a check after that many seconds of wall-clock time (each check
+    then runs in a forked child)."""
+    global CHECK_WALL_S
+    CHECK_WALL_S = check_wall_s
     arm = arm_named(arm_name)
     summary = Summary(arm_name)
     start = time.perf_counter()
