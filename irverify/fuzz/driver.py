@@ -23,6 +23,7 @@ import contextlib
 import io
 import os
 import random
+import re
 import tempfile
 import time
 from collections import Counter
@@ -67,6 +68,7 @@ class Summary:
     time_s: float = 0.0
     check_s: float = 0.0
     run_s: float = 0.0
+    unsupported: Counter = field(default_factory=Counter)  # unsupported verdicts by message (location dropped)
     op_programs: Counter = field(default_factory=Counter)  # op -> programs holding it (arms with ``ops_of``)
     op_executed: Counter = field(default_factory=Counter)  # op -> those also decided and executed
 
@@ -89,6 +91,7 @@ class Summary:
                 "poison_only_incorrect": len(self.poison_only),
                 "compiler_discrepancies": len(self.backend),
                 "not_executed": self.not_executed, "time_s": round(self.time_s, 1),
+                **({"unsupported_reasons": dict(self.unsupported.most_common(40))} if self.unsupported else {}),
                 **({"op_programs": dict(sorted(self.op_programs.items())),
                     "op_executed": dict(sorted(self.op_executed.items()))} if self.op_programs else {})}
 
@@ -391,6 +394,9 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
             summary.verdicts[c.verdict] += 1
             if c.verdict == "error":
                 summary.errors.append((c.number, c.message))
+            if c.verdict == "unsupported":
+                reason = re.sub(r"^\S+:\d+:\d+: ", "", c.message.split("; ")[-1])
+                summary.unsupported[re.sub(r"%[\w#]+", "%_", reason)[:160]] += 1
         t1 = time.perf_counter()
         execute(arm, batch, summary)
         summary.run_s += time.perf_counter() - t1

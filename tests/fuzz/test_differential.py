@@ -28,8 +28,8 @@ def _assert_sound(summary, count):
 
 @pytest.mark.iree
 def test_mlir_short_run_finds_no_unsound_verdict(tmp_path):
-    s = driver.fuzz("mlir", seed=7, count=16, findings=str(tmp_path))
-    _assert_sound(s, 16)
+    s = driver.fuzz("mlir", seed=7, count=12, findings=str(tmp_path))
+    _assert_sound(s, 12)
 
 
 @pytest.mark.tvm
@@ -210,7 +210,7 @@ def test_the_mlir_arm_imports_no_tvm():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     verdict, tvm_loaded = out.stdout.split()
-    assert verdict in ("correct", "incorrect", "unknown") and tvm_loaded == "False"
+    assert verdict in ("correct", "incorrect", "unknown", "unsupported") and tvm_loaded == "False"
 
 
 def test_an_alarm_that_needs_a_poison_argument_is_counted_apart():
