@@ -61,6 +61,7 @@ class Summary:
     unsound: list = field(default_factory=list)
     unconfirmed: list = field(default_factory=list)
     poison_only: list = field(default_factory=list)
+    unjudged: list = field(default_factory=list)  # incorrect through an output the oracle does not compare
     backend: list = field(default_factory=list)
     not_executed: int = 0
     not_executed_cases: list = field(default_factory=list)
@@ -78,6 +79,7 @@ class Summary:
         rows += [("unsound (correct, execution differs)", len(self.unsound)),
                  ("unconfirmed incorrect (possible false alarms)", len(self.unconfirmed)),
                  ("incorrect only through poison (reference evaluation)", len(self.poison_only)),
+                 ("incorrect through an output not compared (tainted)", len(self.unjudged)),
                  ("compiler discrepancies (execution vs reference)", len(self.backend)),
                  ("not executable (compile/run failed)", self.not_executed),
                  ("errors (irverify error verdicts, fuzzer faults)", len(self.errors)),
@@ -88,9 +90,10 @@ class Summary:
     def to_json(self) -> dict:
         return {"arm": self.arm, "programs": self.programs, "verdicts": dict(self.verdicts),
                 "unsound": len(self.unsound), "unconfirmed_incorrect": len(self.unconfirmed),
-                "poison_only_incorrect": len(self.poison_only),
+                "poison_only_incorrect": len(self.poison_only), "unjudged_incorrect": len(self.unjudged),
                 "compiler_discrepancies": len(self.backend),
-                "not_executed": self.not_executed, "time_s": round(self.time_s, 1),
+                "not_executed": self.not_executed, "errors": [f"#{n}: {m[:200]}" for n, m in self.errors],
+                "time_s": round(self.time_s, 1),
                 **({"unsupported_reasons": dict(self.unsupported.most_common(40))} if self.unsupported else {}),
                 **({"op_programs": dict(sorted(self.op_programs.items())),
                     "op_executed": dict(sorted(self.op_executed.items()))} if self.op_programs else {})}
@@ -425,6 +428,11 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
                 summary.poison_only.append(c)
                 if log:
                     log(f"incorrect only through poison, program {c.number} ({c.desc})")
+            elif (c.verdict == "incorrect" and c.executed and not c.witness and not c.backend
+                  and hasattr(arm, "unjudged") and arm.unjudged(c)):
+                summary.unjudged.append(c)
+                if log:
+                    log(f"incorrect through an output not compared, program {c.number} ({c.desc}): {arm.unjudged(c)}")
             elif c.verdict == "incorrect" and c.executed and not c.witness and not c.backend:
                 summary.unconfirmed.append(c)
                 where = write_finding(arm, c, findings, "unconfirmed") if findings else ""

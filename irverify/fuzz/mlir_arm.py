@@ -11,6 +11,7 @@ Both run on IREE llvm-cpu."""
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 
@@ -78,10 +79,30 @@ def undefined(prog, args):
     output is poison (not compared) when it is tainted. A target keeps its source's taint: the
     source is the one judged."""
     if _ops(prog):
-        import numpy as np
-
         return False, [np.bool_(t) for t in prog.taint]
     return mlir_interp.undefined(prog, args)
+
+
+def unjudged(case) -> str:
+    """Why an ``incorrect`` registry program's counterexample cannot be confirmed: it differs in
+    an output the fuzzer does not compare (tainted: it may be poison, unwritten, or one of the
+    values the definition allows), or ''."""
+    if not _ops(case.src):
+        return ""
+    fns = case.report.get("functions") or []
+    out = str(((fns[0].get("counterexample") or {}) if fns else {}).get("output", ""))
+    p = case.src
+    n_out, memrefs = len(p.outputs), p.memrefs()
+    k = None
+    if (m := re.match(r"result #(\d+)", out)):
+        k = int(m.group(1))
+    elif (m := re.match(r"memref %(\w+)", out)):
+        k = next((n_out + j for j, v in enumerate(memrefs) if v.name == m.group(1)), None)
+    elif (m := re.match(r"binding (\d+)", out)):
+        k = n_out + len(memrefs) + int(m.group(1))
+    if k is not None and k < len(p.taint) and p.taint[k]:
+        return f"{out.split(' (')[0]} is tainted"
+    return ""
 
 
 def backend_faults(case, args, k, src_out, tgt_out):
@@ -93,8 +114,6 @@ def backend_faults(case, args, k, src_out, tgt_out):
     if _ops(case.src):
         same = mlir_ops.print_func(case.src, "f") == mlir_ops.print_func(case.tgt, "f")
         if case.desc.startswith("rewrite") or same:
-            import numpy as np
-
             return np.ones(np.asarray(src_out).shape, dtype=bool)
         return None
     masks = []
