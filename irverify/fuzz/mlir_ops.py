@@ -553,8 +553,10 @@ def registered_mlir_ops() -> list[str]:
 # program built around one is checked but not executed, so they are never added to another's.
 # (math.erfc is not legalized; arith.remf calls libm's fmod, which the embedded ELF cannot
 # link; a lone iree_linalg_ext.im2col is not lowered by llvm-cpu's codegen;
-# util.numeric.optional_narrow is "explicitly marked illegal" in dispatches)
-NOT_EXECUTABLE = frozenset({"math.erfc", "arith.remf", "iree_linalg_ext.im2col", "util.numeric.optional_narrow"})
+# util.numeric.optional_narrow is "explicitly marked illegal" in dispatches; a custom_op with a
+# scalar operand reaches bufferization undecomposed)
+NOT_EXECUTABLE = frozenset({"math.erfc", "arith.remf", "iree_linalg_ext.im2col", "util.numeric.optional_narrow",
+                            "iree_linalg_ext.custom_op"})
 
 
 def generate(rng: random.Random, focus: str | None = None) -> OpProg:
@@ -623,6 +625,10 @@ def _abi_tensor(b: Body, v: Val) -> Val:
         n = b.fresh("o")
         b.emit(f"%{n} = tensor.from_elements {x.ref} : tensor<1x{x.elem}>")
         return b.value(n, x.elem, (1,), poison=v.poison)
+    if v.kind == "vector" and v.elem == "index":  # IREE 3.13 crashes on index tensors in a dispatch
+        n = b.fresh("w")
+        b.emit(f"%{n} = arith.index_cast {v.ref} : {v.ty} to vector<{shape_text(v.shape)}i64>")
+        v = b.value(n, "i64", v.shape, "vector", poison=v.poison)
     if v.kind == "vector":
         e = b.empty(v.elem, v.shape)
         n = b.fresh("o")
