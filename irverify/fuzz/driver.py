@@ -78,7 +78,7 @@ class Summary:
         rows += [(f"verdict {v}", n) for v, n in sorted(self.verdicts.items())]
         rows += [("unsound (correct, execution differs)", len(self.unsound)),
                  ("unconfirmed incorrect (possible false alarms)", len(self.unconfirmed)),
-                 ("incorrect only through poison (reference evaluation)", len(self.poison_only)),
+                 ("incorrect only through poison or target UB (reference evaluation)", len(self.poison_only)),
                  ("incorrect through an output not compared (tainted)", len(self.unjudged)),
                  ("compiler discrepancies (execution vs reference)", len(self.backend)),
                  ("not executable (compile/run failed)", self.not_executed),
@@ -260,14 +260,16 @@ def _masks(poison) -> list:
 
 
 def _poison_only(case: Case) -> bool:
-    """Does the ``incorrect`` report's counterexample pass poison arguments, or show a target
-    output that is poison where the source's is a value (execution shows neither), and did
-    irverify's reference evaluation (``cex.concrete.exact_witness``) confirm it?"""
+    """Does the ``incorrect`` report's counterexample pass poison arguments, show a target
+    output that is poison where the source's is a value, or show target UB where the source is
+    defined (execution shows none of these reliably), and did irverify's reference evaluation
+    (``cex.concrete.exact_witness``) confirm it?"""
     from irverify.cex.concrete import REFERENCE
 
     fns = case.report.get("functions") or []
     cex = (fns[0].get("counterexample") or {}) if fns else {}
-    through_poison = bool(cex.get("poison_inputs")) or cex.get("target_value") == "poison"
+    through_poison = (bool(cex.get("poison_inputs")) or cex.get("target_value") == "poison"
+                      or str(cex.get("check", "")).startswith("target has undefined behaviour"))
     return through_poison and REFERENCE in (fns[0].get("oracles") or [])
 
 
@@ -427,7 +429,7 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
             elif c.verdict == "incorrect" and c.executed and not c.witness and not c.backend and _poison_only(c):
                 summary.poison_only.append(c)
                 if log:
-                    log(f"incorrect only through poison, program {c.number} ({c.desc})")
+                    log(f"incorrect only through poison or target UB, program {c.number} ({c.desc})")
             elif (c.verdict == "incorrect" and c.executed and not c.witness and not c.backend
                   and hasattr(arm, "unjudged") and arm.unjudged(c)):
                 summary.unjudged.append(c)
