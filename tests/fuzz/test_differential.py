@@ -2,8 +2,10 @@
 
 Short runs of each arm (part of the fast set) and long runs (``slow``) must find no unsound
 verdict: no pair that irverify calls ``correct`` while executing both sides shows a difference
-where the source is defined and not poison. The oracle itself is tested: with irverify's
-verdict forced to ``correct`` the fuzzer must report the mutated pairs as unsound.
+where the source is defined and not poison (for the MLIR arm's registry programs: in an output
+that is not tainted). The oracle itself is tested: with irverify's verdict forced to
+``correct`` the fuzzer must report the mutated pairs as unsound, for arithmetic chains and for
+registry programs.
 """
 
 from __future__ import annotations
