@@ -246,7 +246,7 @@ def run_functions(module_text: str, calls: list[tuple[str, list]],
     return _compile_and_run("irverify-iree-", module_text, calls, timeout_s, compile_first=None)
 
 
-HOST_COMPILE_FLAGS = ("--iree-llvmcpu-disable-distribution",)
+HOST_COMPILE_FLAGS = ("--iree-llvmcpu-disable-distribution", "--iree-input-demote-f64-to-f32=false")
 
 
 def _iree_compile_command() -> list[str]:

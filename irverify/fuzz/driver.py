@@ -24,6 +24,7 @@ import io
 import json
 import os
 import random
+import re
 import tempfile
 import time
 from collections import Counter
@@ -61,43 +62,59 @@ class Summary:
     unsound: list = field(default_factory=list)
     unconfirmed: list = field(default_factory=list)
     poison_only: list = field(default_factory=list)
+    unjudged: list = field(default_factory=list)  # incorrect through an output the oracle does not compare
     backend: list = field(default_factory=list)
     not_executed: int = 0
     not_executed_cases: list = field(default_factory=list)
     errors: list = field(default_factory=list)
-    ops: Counter = field(default_factory=Counter)  # op or construct -> programs using it
     op_names: list = field(default_factory=list)  # every op the arm can generate
     time_s: float = 0.0
     check_s: float = 0.0
     run_s: float = 0.0
+    unsupported: Counter = field(default_factory=Counter)  # unsupported verdicts by message (location dropped)
+    op_programs: Counter = field(default_factory=Counter)  # op -> programs holding it (arms with ``ops_of``)
+    op_executed: Counter = field(default_factory=Counter)  # op -> those also decided and executed
 
     def table(self) -> str:
         rows = [("arm", self.arm), ("programs", self.programs)]
         rows += [(f"verdict {v}", n) for v, n in sorted(self.verdicts.items())]
         rows += [("unsound (correct, execution differs)", len(self.unsound)),
                  ("unconfirmed incorrect (possible false alarms)", len(self.unconfirmed)),
-                 ("incorrect only with poison arguments (reference evaluation)", len(self.poison_only)),
+                 ("incorrect only through poison or target UB (reference evaluation)", len(self.poison_only)),
+                 ("incorrect through an output not compared (tainted)", len(self.unjudged)),
                  ("compiler discrepancies (execution vs reference)", len(self.backend)),
                  ("not executable (compile/run failed)", self.not_executed),
                  ("errors (irverify error verdicts, fuzzer faults)", len(self.errors)),
                  ("time (s): total / checking / executing", f"{self.time_s:.1f} / {self.check_s:.1f} / {self.run_s:.1f}")]
         if self.op_names:
-            missing = [o for o in self.op_names if not self.ops[o]]
+            missing = [o for o in self.op_names if not self.op_programs[o]]
             rows.append(("ops exercised", f"{len(self.op_names) - len(missing)} of {len(self.op_names)}"
                          + (f" (never: {', '.join(missing)})" if missing else "")))
         w = max(len(str(k)) for k, _ in rows)
         out = "\n".join(f"{str(k):<{w}}  {v}" for k, v in rows)
-        if self.ops:
-            out += "\nprograms per op:\n" + "\n".join(f"  {o:<34} {n}" for o, n in sorted(self.ops.items()))
         return out
 
     def to_json(self) -> dict:
         return {"arm": self.arm, "programs": self.programs, "verdicts": dict(self.verdicts),
                 "unsound": len(self.unsound), "unconfirmed_incorrect": len(self.unconfirmed),
-                "poison_only_incorrect": len(self.poison_only),
+                "poison_only_incorrect": len(self.poison_only), "unjudged_incorrect": len(self.unjudged),
                 "compiler_discrepancies": len(self.backend),
-                "not_executed": self.not_executed, "time_s": round(self.time_s, 1),
-                **({"ops": dict(sorted(self.ops.items()))} if self.ops else {})}
+                "not_executed": self.not_executed, "errors": [f"#{n}: {m[:200]}" for n, m in self.errors],
+                "time_s": round(self.time_s, 1),
+                **({"unsupported_reasons": dict(self.unsupported.most_common(40))} if self.unsupported else {}),
+                **({"op_programs": dict(sorted(self.op_programs.items())),
+                    "op_executed": dict(sorted(self.op_executed.items()))} if self.op_programs else {})}
+
+    def op_table(self, registered: list[str] | None = None) -> str:
+        """Per op: programs that held it / of those, programs executed; ops never generated."""
+        ops = sorted(set(self.op_programs) | set(registered or []))
+        cells = [f"{op} {self.op_programs[op]}/{self.op_executed[op]}" for op in ops]
+        lines = ["programs per op (held / executed):"]
+        for i in range(0, len(cells), 4):
+            lines.append("  " + "   ".join(cells[i:i + 4]))
+        missing = [op for op in ops if not self.op_programs[op]]
+        lines.append(f"ops in no program: {len(missing)}" + (f" ({', '.join(missing)})" if missing else ""))
+        return "\n".join(lines)
 
 
 def arm_named(name: str):
@@ -137,9 +154,15 @@ def make_case(arm, seed: int, number: int) -> Case:
     return Case(number, seed, src, tgt, desc)
 
 
-def check_capped(text: str, suffix: str, timeout_s: float, extra: tuple, cpu_s: float) -> dict:
-    """``check_text`` in a forked child limited to ``cpu_s`` seconds of CPU time (so that one
-    pair irverify takes very long over does not stall a run); past it the verdict is
+CHECK_WALL_S: float | None = None  # set by fuzz(check_wall_s=...): each check in a forked child
+
+
+def check_capped(text: str, suffix: str, timeout_s: float, extra: tuple = (), cpu_s: float | None = None,
+                 wall_s: float | None = None) -> dict:
+    """``check_text`` in a forked child limited to ``cpu_s`` seconds of CPU time and abandoned
+    after ``wall_s`` seconds of wall-clock time (20 times ``cpu_s`` when not given: that bound
+    only ends a hang), so that one pair irverify takes very long over does not stall a run
+    (``--timeout`` bounds each solver query, not a whole check); past either, the verdict is
     ``unknown``, saying so."""
     import resource
     import select
@@ -147,10 +170,11 @@ def check_capped(text: str, suffix: str, timeout_s: float, extra: tuple, cpu_s: 
 
     read_fd, write_fd = os.pipe()
     pid = os.fork()
-    if pid == 0:  # child
+    if pid == 0:  # child: check, write the report, leave without cleanup handlers
         os.close(read_fd)
         try:
-            resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_s), int(cpu_s) + 5))
+            if cpu_s:
+                resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_s), int(cpu_s) + 5))
             try:
                 rep = check_text(text, suffix, timeout_s, extra)
             except Exception as e:  # noqa: BLE001 - reported as the pair's verdict
@@ -161,28 +185,34 @@ def check_capped(text: str, suffix: str, timeout_s: float, extra: tuple, cpu_s: 
         finally:
             os._exit(0)
     os.close(write_fd)
-    chunks, deadline = [], time.monotonic() + 20 * cpu_s  # the wall-clock bound only ends a hang
+    chunks, deadline = [], time.monotonic() + (wall_s or 20 * (cpu_s or 60))
     with os.fdopen(read_fd, "rb") as reader:
-        while time.monotonic() < deadline:
-            if select.select([reader], [], [], max(0.0, deadline - time.monotonic()))[0]:
-                chunk = os.read(reader.fileno(), 1 << 20)
-                if not chunk:
-                    break
-                chunks.append(chunk)
-        else:
-            os.kill(pid, signal.SIGKILL)
+        while True:
+            left = deadline - time.monotonic()
+            if left <= 0 or not select.select([reader], [], [], left)[0]:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+                return {"verdict": "unknown", "message": f"fuzzer: the check took more than {wall_s or 20 * (cpu_s or 60):g} s "
+                                                         "of wall-clock time (abandoned)"}
+            chunk = os.read(reader.fileno(), 1 << 20)
+            if not chunk:
+                break
+            chunks.append(chunk)
     os.waitpid(pid, 0)
     try:
         return json.loads(b"".join(chunks))
     except ValueError:
-        return {"verdict": "unknown", "message": f"irverify check took over {cpu_s:.0f} s of CPU time (fuzzer limit)"}
+        return {"verdict": "unknown", "message": f"irverify check took over {cpu_s:.0f} s of CPU time (fuzzer limit)"
+                if cpu_s else "fuzzer: the checking child died"}
 
 
 def check_case(arm, case: Case, timeout_s: float) -> None:
     def check(extra=()):
         text = arm.pair_text(case.src, case.tgt)
         cap = getattr(arm, "CHECK_CPU_S", None)
-        return check_capped(text, arm.SUFFIX, timeout_s, extra, cap) if cap else check_text(text, arm.SUFFIX, timeout_s, extra)
+        if (cap or CHECK_WALL_S) and hasattr(os, "fork"):
+            return check_capped(text, arm.SUFFIX, timeout_s, extra, cap, CHECK_WALL_S)
+        return check_text(text, arm.SUFFIX, timeout_s, extra)
 
     rep = check()
     if rep.get("verdict") == "unknown" and hasattr(arm, "retry_args") and (extra := arm.retry_args(rep)):
@@ -255,13 +285,17 @@ def _masks(poison) -> list:
 
 
 def _poison_only(case: Case) -> bool:
-    """Does the ``incorrect`` report's counterexample pass poison arguments, and did irverify's
-    reference evaluation (``cex.concrete.exact_witness``) confirm it?"""
+    """Does the ``incorrect`` report's counterexample pass poison arguments, show a target
+    output that is poison where the source's is a value, or show target UB where the source is
+    defined (execution shows none of these reliably), and did irverify's reference evaluation
+    (``cex.concrete.exact_witness``) confirm it?"""
     from irverify.cex.concrete import REFERENCE
 
     fns = case.report.get("functions") or []
-    return bool(fns) and bool((fns[0].get("counterexample") or {}).get("poison_inputs")) \
-        and REFERENCE in (fns[0].get("oracles") or [])
+    cex = (fns[0].get("counterexample") or {}) if fns else {}
+    through_poison = (bool(cex.get("poison_inputs")) or cex.get("target_value") == "poison"
+                      or str(cex.get("check", "")).startswith("target has undefined behaviour"))
+    return through_poison and REFERENCE in (fns[0].get("oracles") or [])
 
 
 def execute(arm, cases: list[Case], summary: Summary) -> None:
@@ -270,11 +304,11 @@ def execute(arm, cases: list[Case], summary: Summary) -> None:
     todo = [c for c in cases if c.verdict in ("correct", "incorrect")]
     if not todo:
         return
-    if _run_batch(arm, todo) is None:
-        for c in todo:
-            if (res := _run_batch(arm, [c])) is None or not c.executed:
-                summary.not_executed += 1
-                summary.not_executed_cases.append(c)
+    alone = todo if _run_batch(arm, todo) is None else [c for c in todo if not c.executed]
+    for c in alone:  # the batch did not compile, or left these cases' functions uncompiled
+        if _run_batch(arm, [c]) is None or not c.executed:
+            summary.not_executed += 1
+            summary.not_executed_cases.append(c)
 
 
 def _run_batch(arm, cases: list[Case]):
@@ -297,6 +331,10 @@ def _run_batch(arm, cases: list[Case]):
             c.run_error = str(res[0])
         return None
     for c, args, k in plan:
+        failed = [r for r in (res[k], res[k + 1]) if isinstance(r, Exception)]
+        if isinstance(res[k], Exception) or any(getattr(r, "kind", "") == "compile" for r in failed):
+            c.run_error = c.run_error or str(failed[0])
+            continue  # the source did not run on these inputs (or a side did not compile)
         c.executed = True
         if not c.witness:
             try:
@@ -367,9 +405,13 @@ def write_finding(arm, case: Case, outdir: str, kind: str) -> str:
 
 
 def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, timeout_s: float = 10.0,
-         log=None, shrink_budget: int = 20, first_program: int = 0) -> Summary:
+         log=None, shrink_budget: int = 20, first_program: int = 0, check_wall_s: float | None = None) -> Summary:
     """Check and execute programs ``first_program .. first_program + count - 1`` of ``seed``
-    (a program depends only on its seed and number, so a long run can be split into shards)."""
+    (a program depends only on its seed and number, so a long run can be split into shards).
+    ``check_wall_s``: abandon a check after that many seconds of wall-clock time (each check
+    then runs in a forked child)."""
+    global CHECK_WALL_S
+    CHECK_WALL_S = check_wall_s
     arm = arm_named(arm_name)
     summary = Summary(arm_name)
     if hasattr(arm, "all_generated"):
@@ -382,16 +424,21 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
         for c in batch:
             check_case(arm, c, timeout_s)
             summary.verdicts[c.verdict] += 1
-            if hasattr(arm, "ops_of"):
-                summary.ops.update(arm.ops_of(c.src) | arm.ops_of(c.tgt))
             if c.verdict == "error":
                 summary.errors.append((c.number, c.message))
+            if c.verdict == "unsupported":
+                reason = re.sub(r"^\S+:\d+:\d+: ", "", c.message.split("; ")[-1])
+                summary.unsupported[re.sub(r"%[\w#]+", "%_", reason)[:160]] += 1
         t1 = time.perf_counter()
         execute(arm, batch, summary)
         summary.run_s += time.perf_counter() - t1
         summary.check_s += t1 - t0
         summary.programs += len(batch)
         for c in batch:
+            if hasattr(arm, "ops_of"):
+                for op in arm.ops_of(c.src) | arm.ops_of(c.tgt):
+                    summary.op_programs[op] += 1
+                    summary.op_executed[op] += c.executed
             if c.fuzzer_error:
                 summary.errors.append((c.number, "fuzzer: " + c.fuzzer_error))
             if c.verdict == "correct" and c.witness:
@@ -409,7 +456,12 @@ def fuzz(arm_name: str, seed: int, count: int, findings: str | None = None, time
             elif c.verdict == "incorrect" and c.executed and not c.witness and not c.backend and _poison_only(c):
                 summary.poison_only.append(c)
                 if log:
-                    log(f"incorrect only with poison arguments, program {c.number} ({c.desc})")
+                    log(f"incorrect only through poison or target UB, program {c.number} ({c.desc})")
+            elif (c.verdict == "incorrect" and c.executed and not c.witness and not c.backend
+                  and hasattr(arm, "unjudged") and arm.unjudged(c)):
+                summary.unjudged.append(c)
+                if log:
+                    log(f"incorrect through an output not compared, program {c.number} ({c.desc}): {arm.unjudged(c)}")
             elif c.verdict == "incorrect" and c.executed and not c.witness and not c.backend:
                 summary.unconfirmed.append(c)
                 where = write_finding(arm, c, findings, "unconfirmed") if findings else ""

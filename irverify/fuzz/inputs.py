@@ -14,7 +14,7 @@ import numpy as np
 NP = {"i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
       "index": np.int64, "f32": np.float32, "f64": np.float64, "float32": np.float32,
       "float64": np.float64, "int8": np.int8, "int32": np.int32, "int64": np.int64, "bool": np.bool_,
-      "float16": np.float16, "int16": np.int16}
+      "float16": np.float16, "int16": np.int16, "f16": np.float16}
 WIDTH = {"i1": 1, "i8": 8, "i16": 16, "i32": 32, "i64": 64, "index": 64, "int8": 8, "int16": 16,
          "int32": 32, "int64": 64, "bool": 1}
 F32_CORNERS = (0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x3F000000, 0x40000000,
@@ -38,7 +38,7 @@ def int_corners(w: int) -> list[int]:
 
 def _float_from_bits(bits, elem):
     ub = {"f32": np.uint32, "float32": np.uint32, "f64": np.uint64, "float64": np.uint64,
-          "float16": np.uint16}[elem]
+          "float16": np.uint16, "f16": np.uint16}[elem]
     return np.asarray(bits, dtype=ub).view(NP[elem])
 
 
@@ -68,7 +68,7 @@ def array(rng: np.random.Generator, elem: str, shape: tuple, which: int) -> np.n
         return small
     if which == 1:
         return (rng.standard_normal(shape) * 10.0 ** rng.integers(-5, 6, shape)).astype(dt)
-    corners = {"float16": F16_CORNERS}.get(elem, F32_CORNERS if dt.itemsize == 4 else F64_CORNERS)
+    corners = {"float16": F16_CORNERS, "f16": F16_CORNERS}.get(elem, F32_CORNERS if dt.itemsize == 4 else F64_CORNERS)
     bits = np.array(corners, dtype=object)[rng.integers(0, len(corners), shape)]
     vals = _float_from_bits(np.asarray(bits, dtype=np.uint64).astype(
         {4: np.uint32, 8: np.uint64, 2: np.uint16}[dt.itemsize]), elem)
@@ -78,14 +78,21 @@ def array(rng: np.random.Generator, elem: str, shape: tuple, which: int) -> np.n
 
 def input_sets(seed: int, signature: list[tuple[str, tuple | None]], dyn_size: int = 3) -> list[list]:
     """``N_SETS`` argument lists for a signature of (element type, shape) (``None`` dims become
-    ``dyn_size``, or 1 in the last set); scalars are 0-d arrays' values."""
+    ``dyn_size``, or 1 in the last set); scalars are 0-d arrays' values. An entry may carry a
+    third item, a domain ``(lo, hi)``: its values are then drawn from that range (an index or
+    a size the program needs in range), else ``None``."""
     rng = np.random.default_rng(seed)
     out = []
     for k, which in enumerate(KIND):
         size = 1 if k == N_SETS - 1 else dyn_size
         args = []
-        for elem, shape in signature:
-            if shape is None:
+        for elem, shape, *domain in signature:
+            if domain and domain[0] is not None:
+                lo, hi = domain[0]
+                dims = () if shape is None else tuple(size if d is None else d for d in shape)
+                vals = rng.integers(lo, hi, dims, endpoint=True).astype(NP[elem])
+                args.append(vals[()] if shape is None else vals)
+            elif shape is None:
                 args.append(array(rng, elem, (), which)[()])
             else:
                 args.append(array(rng, elem, tuple(size if d is None else d for d in shape), which))

@@ -113,4 +113,4 @@ def test_the_relax_oracle_reports_a_wrong_correct_verdict(tmp_path, monkeypatch)
     s = driver.fuzz("relax", seed=3, count=4, findings=str(tmp_path), shrink_budget=0)
     assert s.unsound, "no mutation was caught by execution"
     assert all(c.desc.startswith("mutation") for c in s.unsound), [c.desc for c in s.unsound]
-    assert s.ops and s.op_names
+    assert s.op_programs and s.op_names
