@@ -194,6 +194,11 @@ def poison_inputs(model, inputs: Inputs) -> dict[str, Any]:
 VERBOSE_ELEMENTS = 64  # --verbose shows an intermediate tensor in full up to this size
 
 
+INTERMEDIATE_BUDGET_S = 10.0
+"""CPU seconds for all of a counterexample's intermediate values (values the model leaves
+symbolic are decided by the solver); past it they are reported as not evaluated."""
+
+
 def intermediate_values(model, trace, fp, clear=()) -> list[dict]:
     """``--verbose``: the value of each op result of a function's body under ``model`` (constants
     left out; an unnamed result is ``%?``): ``{"name", "type", "value", "poison"}``; a tensor with more than
@@ -219,6 +224,9 @@ def intermediate_values(model, trace, fp, clear=()) -> list[dict]:
                     arr = np.zeros(shape, dtype=numpy_dtype(v.type.elem))
                     poison = []
                     for idx in itertools.product(*(range(k) for k in shape)):
+                        left = solver.budget_left()
+                        if left is not None and left <= 0:
+                            raise ValueError(f"more than {INTERMEDIATE_BUDGET_S:g} s of CPU time")
                         x = _element(model, v, [_int(i) for i in idx], fp, clear)
                         if x == POISON:
                             poison.append(list(idx))
@@ -246,8 +254,9 @@ def counterexample(failure: Failure, inputs: Inputs, fp, traces=None) -> Counter
     if traces is not None:
         clear = failure.no_poison_args
         try:
-            cex.intermediate = {"source": intermediate_values(model, traces[0], fp, clear),
-                                "target": intermediate_values(model, traces[1], fp, clear)}
+            with solver.budget(INTERMEDIATE_BUDGET_S):
+                cex.intermediate = {"source": intermediate_values(model, traces[0], fp, clear),
+                                    "target": intermediate_values(model, traces[1], fp, clear)}
         except (ValueError, TypeError, OverflowError) as e:  # a value the model leaves unprintable
             cex.intermediate_note = f"not evaluated ({type(e).__name__}: {e})"
     if failure.check == CHECK_UB:

@@ -67,6 +67,11 @@ def budget(seconds: float):
     finally:
         _DEADLINE.pop()
 
+def budget_left() -> float | None:
+    """CPU seconds left in the innermost ``budget`` block (``None`` outside any)."""
+    return _DEADLINE[-1] - time.process_time() if _DEADLINE else None
+
+
 WALL_FACTOR = 4.0
 """z3's wall-clock timeout is this many times a query's CPU budget (a safety net only)."""
 
@@ -197,7 +202,8 @@ DECIDE_BUDGET_S = 5.0
 def _decide(closed):
     """The value of a closed term that ``model.eval`` left unsimplified: each equality between
     arrays in it (a function interpretation compared against a lambda) and each closed
-    quantified formula is decided by the solver."""
+    quantified formula is decided by the solver (within ``DECIDE_BUDGET_S`` each, and the
+    enclosing ``budget``; undecided, the term is returned as it is)."""
     eqs: list[Any] = []
 
     def walk(e):
@@ -213,9 +219,12 @@ def _decide(closed):
     walk(closed)
     pairs = []
     for e in eqs:
+        left = budget_left()
+        if left is not None and left <= 0.05:
+            return closed
         s = z3.Solver()
         s.add(z3.Not(e) if z3.is_quantifier(e) else e.arg(0) != e.arg(1))
-        r, _ = _run(s, DECIDE_BUDGET_S)
+        r, _ = _run(s, DECIDE_BUDGET_S if left is None else min(DECIDE_BUDGET_S, left))
         if r == z3.unknown:
             return closed
         pairs.append((e, z3.BoolVal(r == z3.unsat)))
