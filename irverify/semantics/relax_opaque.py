@@ -52,7 +52,6 @@ RELAX_OPAQUE_OPS = {
     "relax.nn.adaptive_avg_pool1d": "pooling (value semantics)",
     "relax.nn.adaptive_avg_pool2d": "pooling (value semantics)",
     "relax.nn.adaptive_avg_pool3d": "pooling (value semantics)",
-    "relax.nn.batch_norm": "normalisation; returns new tensors (the moving statistics are results, not updates)",
     "relax.nn.layer_norm": "normalisation (value semantics)",
     "relax.nn.group_norm": "normalisation (value semantics)",
     "relax.nn.instance_norm": "normalisation (value semantics)",
