@@ -136,3 +136,38 @@ def g_affine_grid(b, rng, op):
     e = f"R.image.affine_grid({theta}, ({hh}, {ww}))"
     alts = [R_("mutation", f"R.image.affine_grid({theta}, ({hh}, {ww}), align_corners=False)", "affine_grid align_corners")]
     return b.emit(op, e, (1, 2, hh, ww), "float32", [x.name], alts, ("relax.reshape", "relax.strided_slice"))
+
+
+@gen("relax.nn.batch_norm")
+def g_batch_norm(b, rng, op):
+    """``R.nn.batch_norm`` in inference or training mode over a static float32 value, read back
+    through one of its three results; mutations flip the mode, move ``epsilon``, ``momentum`` or
+    the channel axis, or swap the moving statistics."""
+    x = b.pick(dtypes=("float32",), static=True, min_rank=2, max_size=48)
+    if x is None:
+        return None
+    axis = rng.randrange(len(x.shape))
+    c = x.shape[axis]
+    vals = lambda lo, hi: [round(rng.uniform(lo, hi), 2) for _ in range(c)]  # noqa: E731
+    gamma, beta, mean, var = vals(-2, 2), vals(-1, 1), vals(-1, 1), vals(0.1, 2)
+    training, eps, momentum = rng.random() < 0.5, rng.choice((1e-5, 0.25)), rng.choice((0.1, 0.5))
+
+    def text(ax=axis, tr=training, ep=eps, mo=momentum, m=mean, v=var):
+        params = ", ".join(rconst_tensor(p, "float32") for p in (gamma, beta, m, v))
+        return f"R.nn.batch_norm({x.name}, {params}, axis={ax}, epsilon={ep}, momentum={mo}, training={tr})"
+
+    j = rng.randrange(3)
+    shape = x.shape if j == 0 else (c,)
+    alts = [R_("mutation", f"{text(tr=not training)}[{j}]", "batch_norm mode flipped"),
+            R_("mutation", f"{text(ep=0.25 if eps != 0.25 else 1e-5)}[{j}]", "batch_norm epsilon")]
+    if training and j:
+        alts.append(R_("mutation", f"{text(mo=0.5 if momentum != 0.5 else 0.1)}[{j}]", "batch_norm momentum"))
+    if mean != var:
+        alts.append(R_("mutation", f"{text(m=var, v=mean)}[{j}]", "moving mean and variance swapped"))
+    alts += [R_("mutation", f"{text(ax=a)}[{j}]", "batch_norm axis") for a in range(len(x.shape))
+             if a != axis and x.shape[a] == c]
+    if not training and j:
+        alts.append(R_("rewrite", rconst_tensor(mean if j == 1 else var, "float32"),
+                       "inference batch_norm returns the moving statistic", "relax.const"))
+    return b.emit("relax.tuple_get_item", f"{text()}[{j}]", shape, "float32", [x.name], alts,
+                  ("relax.nn.batch_norm", "relax.const"))
