@@ -42,9 +42,11 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--save-inputs", metavar="FILE.npz",
                    help="write the counterexample's full inputs, by the report's names, to a numpy "
                         ".npz file for replay (nothing is written without a counterexample)")
-    c.add_argument("--contract", choices=["lift-transform-params", "demote-i64-to-i32", "promote-bf16-to-f32"],
-                   help="check through a pass contract (a pass that changes signatures on purpose; "
-                        "see irverify/contracts/)")
+    from irverify.contracts import CONTRACT_NAMES
+
+    c.add_argument("--contract", choices=CONTRACT_NAMES,
+                   help="check through a pass contract (a pass that changes signatures or meaning on "
+                        "purpose; see irverify/contracts/)")
     c.add_argument("--shared-transform", nargs="?", const="", default=None, metavar="F1,F2",
                    help="lift-transform-params: the pass ran with shared_transform=True (no value) "
                         "or with the listed functions")
@@ -337,6 +339,8 @@ def _contract_from(args):
 
     shared = args.shared_transform
     options = {}
+    if shared is not None and args.contract != "lift-transform-params":
+        raise InputError("--shared-transform needs --contract lift-transform-params")
     if shared is not None:
         names = [n.strip() for n in shared.split(",") if n.strip()]
         options["shared_transform"] = names or True

@@ -20,7 +20,7 @@ from typing import Any
 from irverify.errors import InputError
 from irverify.ir.core import Function, Module
 
-CONTRACT_NAMES = ("lift-transform-params", "demote-i64-to-i32", "promote-bf16-to-f32")
+CONTRACT_NAMES = ("lift-transform-params", "demote-i64-to-i32", "promote-bf16-to-f32", "decompose-ops-for-inference")
 
 
 @dataclass
@@ -66,6 +66,10 @@ def contract_named(name: str, **options):
         from irverify.contracts.lift_transform_params import LiftTransformParams
 
         return LiftTransformParams(**options)
+    if name == "decompose-ops-for-inference":
+        from irverify.contracts.inference import DecomposeOpsForInference
+
+        return DecomposeOpsForInference(**options)
     if options:
         raise InputError(f"the {name} contract takes no options")
     if name == "demote-i64-to-i32":
@@ -109,7 +113,8 @@ def contract_for_pass(expression: str):
 
     ``LiftTransformParams(...)`` anywhere in the expression selects its contract, with the
     ``shared_transform`` option read from the call (a Python literal; the pass default is
-    ``False``)."""
+    ``False``); ``DecomposeOpsForInference(...)`` selects its own, with the ``func_name``
+    option (default: every function)."""
     import ast
 
     try:
@@ -121,6 +126,13 @@ def contract_for_pass(expression: str):
             continue
         fn = node.func
         name = fn.attr if isinstance(fn, ast.Attribute) else fn.id if isinstance(fn, ast.Name) else ""
+        if name == "DecomposeOpsForInference":
+            arg = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "func_name"), None)
+            try:
+                func_name = None if arg is None else ast.literal_eval(arg)
+            except ValueError:
+                raise InputError(f"DecomposeOpsForInference: func_name must be a literal in '{expression}'") from None
+            return contract_named("decompose-ops-for-inference", func_name=func_name)
         if name != "LiftTransformParams":
             continue
         arg = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "shared_transform"), None)

@@ -100,3 +100,28 @@ def source_undefined(mod: Module, fn: Function, args: list) -> bool:
                                       ub_kinds=lambda reason: not reason.endswith(STATIC_SHAPE_UB)).ub)
     except (Unsupported, ValueError, TypeError):
         return False
+
+
+def batch_norm_in_inference_mode(native, names):
+    """A copy of the TVM module ``native`` in which every training-mode ``R.nn.batch_norm`` of
+    the functions ``names`` has ``training=False`` (``contracts.inference``: the source that
+    ``DecomposeOpsForInference`` promises to preserve, to execute)."""
+    import tvm
+    from tvm import relax
+
+    @relax.expr_functor.mutator
+    class Inference(relax.PyExprMutator):
+        def visit_call_(self, call):
+            call = super().visit_call_(call)
+            if isinstance(call.op, tvm.ir.Op) and call.op.name == "relax.nn.batch_norm" and call.attrs.training:
+                a = call.attrs
+                return relax.op.nn.batch_norm(*call.args, axis=int(a.axis), epsilon=float(a.epsilon),
+                                              center=bool(a.center), scale=bool(a.scale),
+                                              momentum=float(a.momentum), training=False)
+            return call
+
+    out = tvm.IRModule(dict(native.functions.items()), attrs=native.attrs)
+    for gv, f in native.functions.items():
+        if isinstance(f, relax.Function) and gv.name_hint in names:
+            out[gv] = Inference(native).visit_expr(f)
+    return out
