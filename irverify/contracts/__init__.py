@@ -127,21 +127,24 @@ def contract_for_pass(expression: str):
         fn = node.func
         name = fn.attr if isinstance(fn, ast.Attribute) else fn.id if isinstance(fn, ast.Name) else ""
         if name == "DecomposeOpsForInference":
-            arg = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "func_name"), None)
-            try:
-                func_name = None if arg is None else ast.literal_eval(arg)
-            except ValueError:
-                raise InputError(f"DecomposeOpsForInference: func_name must be a literal in '{expression}'") from None
+            func_name = _first_arg(node, "func_name", None, name, expression)
             return contract_named("decompose-ops-for-inference", func_name=func_name)
-        if name != "LiftTransformParams":
-            continue
-        arg = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "shared_transform"), None)
-        try:
-            shared = False if arg is None else ast.literal_eval(arg)
-        except ValueError:
-            raise InputError(f"LiftTransformParams: shared_transform must be a literal in '{expression}'") from None
-        return contract_named("lift-transform-params", shared_transform=shared)
+        if name == "LiftTransformParams":
+            shared = _first_arg(node, "shared_transform", False, name, expression)
+            return contract_named("lift-transform-params", shared_transform=shared)
     return None
+
+
+def _first_arg(call, keyword: str, default, pass_name: str, expression: str):
+    """The value of a pass call's first argument (positional, or by ``keyword``): a Python
+    literal, or ``default`` when absent."""
+    import ast
+
+    arg = call.args[0] if call.args else next((k.value for k in call.keywords if k.arg == keyword), None)
+    try:
+        return default if arg is None else ast.literal_eval(arg)
+    except ValueError:
+        raise InputError(f"{pass_name}: {keyword} must be a literal in '{expression}'") from None
 
 
 def contract_hint(s: Function, g: Function) -> str:
