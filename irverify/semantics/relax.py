@@ -17,14 +17,16 @@ This module holds the shared helpers, the structural ops (constants, tuples, cal
 
 Elements nobody wrote. Function arguments and the results of Relax ops are fully defined, but a
 ``call_tir`` PrimFunc may leave elements of its outputs unwritten (TVM returns whatever the
-memory held). Such an element is poison (``Tensor.defined`` is false there), and the mark
-follows the op definitions: an element an op computes is poison where an element it reads is
-(``load``; a reduction reads every summand, ``softmax`` its whole row), except where the read
-is on a select's arm that is not taken (``taken_if``: ``where``, ``concat``, the padding of
-``conv1d``, the causal mask of ``attention``). An unwritten element used as an index (``take``),
-an integer divisor (``floor_divide``) or a branch condition (``If``) is UB, as a load at a
-poison address, a division by poison or a branch on poison is in LLVM. A poison source element
-may be refined by any target value.
+memory held). Inside the PrimFunc such an element is poison; the ``call_tir`` result holds an
+unknown but fixed value there (stale memory, ``relax_tir._stale_where_unwritten``), which later
+ops compute with like any value and which makes a counterexample resting on the source's stale
+memory ``unknown``. The poison mark machinery below (``Tensor.defined``, ``load``,
+``taken_if``, ``strict_load``) serves any other value that is poison: the mark follows the op
+definitions (an element an op computes is poison where an element it reads is; a reduction
+reads every summand, ``softmax`` its whole row; a read on a select's arm that is not taken does
+not count: ``where``, ``concat``, the padding of ``conv1d``, the causal mask of ``attention``),
+and a poison index (``take``), integer divisor (``floor_divide``) or branch condition (``If``)
+is UB, as in LLVM.
 """
 
 from __future__ import annotations

@@ -14,9 +14,10 @@ reading the element being reduced as the accumulator; where the reduction is emp
 keeps its previous content. ``T.init()`` runs where TVM's ``LowerInitBlock`` guard holds: every
 reduction iter var at its first value (0) as bound, so at the first point of the fold, and never
 when a reduction iter var is bound to another constant (``tir_translate`` then drops the init).
-Elements no block wrote are poison (TVM returns uninitialised memory), and so is what a block
-computes from them (a fold with a poison summand, an arm of ``Select`` that is taken); a poison
-index or integer divisor is UB. A block writing outside its buffer is UB.
+Elements no block wrote are poison inside the PrimFunc (TVM returns uninitialised memory), and
+so is what a block computes from them (a fold with a poison summand, an arm of ``Select`` that
+is taken); a poison index or integer divisor is UB. The call's result holds stale memory there:
+an unknown but fixed value (``_stale_where_unwritten``). A block writing outside its buffer is UB.
 
 Scalars follow TIR as TVM's llvm backend lowers it:
 
@@ -194,10 +195,7 @@ class _Eval:
             self.state[("a", k)] = _uninitialised(ctx, ty, dims)
         for block in self.blocks:
             self.block(*block)
-        results = []
-        for ref, ty in outputs:
-            x = self.state[ref]
-            results.append(Tensor(ty, list(x.dims), x.elem, x.defined))
+        results = [_stale_where_unwritten(ctx, op, ty, self.state[ref], j) for j, (ref, ty) in enumerate(outputs)]
         return TupleValue(results) if isinstance(rty, TupleType) else results[0]
 
     def bind(self, d, term) -> None:
@@ -573,3 +571,35 @@ def _uninitialised(ctx, ty: TensorType, dims) -> Tensor:
     zero = t.zero_of(scalar_sort(ty.elem, ctx.fp))
     return Tensor(ty, list(dims), lambda idx: zero, lambda idx: t.false())
 
+
+def _stale_where_unwritten(ctx, op: Op, ty: TensorType, x: Tensor, k: int) -> Tensor:
+    """Output ``k`` of the call as Relax sees it. Inside the PrimFunc an element no block wrote
+    is poison (so is what a block computes from it); once the call returns, such an element holds
+    whatever the memory held: TVM returns the stale bytes, and later ops compute with them like
+    any value, so there they are an unknown but fixed value (``unknown.relax.call_tir.stale``,
+    a function of the index), not poison: poison would let a source that
+    computes ``max(stale, m)`` be refined by a target returning less than ``m``, and a branch on
+    it would be UB. The value is the call's unknown (``ctx.add_unknown``): a counterexample that
+    rests on the source's stale memory is not reported ``incorrect``; the target's may be any
+    value, as TVM's is."""
+    from irverify.model.sorts import exists_in, scalar_sort
+    from irverify.semantics.common import fresh_index
+
+    dims = list(x.dims)
+    if x.defined is None:
+        return Tensor(ty, dims, x.elem, None)
+    j = fresh_index(len(dims), "stale")
+    unwritten = exists_in(j, dims, t.not_(x.defined(j)))
+    if t.static_bool(t.simplify(unwritten)) is False:
+        return Tensor(ty, dims, x.elem, None)
+    ctx.add_unknown(unwritten, "call_tir: an output element nobody wrote (TVM returns stale memory)")
+    # One function per (PrimFunc, output, n-th call of it in this function): two calls on one
+    # side never share stale memory; the source's n-th call may share the target's, a choice
+    # of the source's stale bytes that every target behaviour has (so a proof stays sound).
+    calls = ctx.state.__dict__.setdefault("stale_calls", {})
+    key = (str(op.attrs.get("primfunc")), k)
+    calls[key] = calls.get(key, 0) + 1
+    name = "".join(c if c.isalnum() else "_" for c in f"{key[0]}.{k}.{calls[key]}")
+    stale = t.uf(f"unknown.relax.call_tir.stale.{name}", *[t.int_sort()] * len(dims), scalar_sort(ty.elem, ctx.fp))
+    elem, defined = x.elem, x.defined
+    return Tensor(ty, dims, lambda idx: t.ite(defined(idx), elem(idx), stale(*idx)), None)

@@ -690,7 +690,14 @@ def source_unknown(failure, src) -> list[str]:
     from irverify.cex.extract import _true
     from irverify.verify.refinement import CHECK_UB
 
-    if failure.check == CHECK_UB or not _mentions_unknown(failure):
+    if failure.check == CHECK_UB:
+        from irverify.smt import terms as t
+
+        # the source is defined here only through an unknown value's choice (a stale index in
+        # range): another choice may make it undefined, which would allow the target's UB
+        if not any(n.startswith("unknown.") for u in src.state.ub for n in t.uninterpreted_names(u.cond)):
+            return []
+    elif not _mentions_unknown(failure):
         return []
     return [f"{u.loc}: {u.reason}" if u.loc else u.reason
             for u in src.state.unknown if _true(failure.model, u.cond)]

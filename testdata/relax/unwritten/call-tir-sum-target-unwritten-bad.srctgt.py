@@ -1,9 +1,9 @@
 # A PrimFunc's input may itself hold elements nobody wrote: the T.init() row sum of 'rowsum'
-# reads them, so its result is poison where the source's is a value.
+# reads them, so its result is computed from stale memory where the source has a value.
 # REQUIRES: tvm
 # RUN: not irverify check %s --no-confirm | filecheck %s
 # CHECK: @src: incorrect
-# CHECK: Target value: poison
+# CHECK: Differing output
 # CHECK: verdict: incorrect
 @I.ir_module
 class Module:

@@ -2,7 +2,7 @@
 # REQUIRES: tvm
 # RUN: not irverify check %s --no-confirm | filecheck %s
 # CHECK: @src: incorrect
-# CHECK: Target value: poison
+# CHECK: Differing output
 # CHECK: verdict: incorrect
 @I.ir_module
 class Module:
