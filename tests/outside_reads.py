@@ -1,4 +1,4 @@
-"""Catch reads beside the checkout (``../shared`` and the like) while the tests run: the
+"""Catch reads beside the checkout (a sibling folder of inputs and the like) while the tests run: the
 repository holds every input its tests need.
 
 An audit hook (``sys.addaudithook``) records every file opened or directory listed in the

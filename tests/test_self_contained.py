@@ -69,7 +69,7 @@ def test_the_scan_accepts_paths_inside(rel, line):
 
 
 def test_a_read_beside_the_checkout_is_caught():
-    sibling = REPO.parent / "shared" / "seeds" / "README.md"
+    sibling = REPO.parent / "an-input-beside-the-checkout"  # missing: the attempt alone is caught
     start = len(outside_reads.SEEN)
     try:
         with pytest.raises(OSError):
