@@ -185,14 +185,15 @@ def check_capped(text: str, suffix: str, timeout_s: float, extra: tuple = (), cp
         finally:
             os._exit(0)
     os.close(write_fd)
-    chunks, deadline = [], time.monotonic() + (wall_s or 20 * (cpu_s or 60))
+    wall = wall_s or 20 * (cpu_s or 60)
+    chunks, deadline = [], time.monotonic() + wall
     with os.fdopen(read_fd, "rb") as reader:
         while True:
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([reader], [], [], left)[0]:
                 os.kill(pid, signal.SIGKILL)
                 os.waitpid(pid, 0)
-                return {"verdict": "unknown", "message": f"fuzzer: the check took more than {wall_s or 20 * (cpu_s or 60):g} s "
+                return {"verdict": "unknown", "message": f"fuzzer: the check took more than {wall:g} s "
                                                          "of wall-clock time (abandoned)"}
             chunk = os.read(reader.fileno(), 1 << 20)
             if not chunk:

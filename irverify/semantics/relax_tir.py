@@ -596,7 +596,7 @@ def _stale_where_unwritten(ctx, op: Op, ty: TensorType, x: Tensor, k: int) -> Te
     # One function per (PrimFunc, output, n-th call of it in this function): two calls on one
     # side never share stale memory; the source's n-th call may share the target's, a choice
     # of the source's stale bytes that every target behaviour has (so a proof stays sound).
-    calls = ctx.state.__dict__.setdefault("stale_calls", {})
+    calls = ctx.state.stale_calls
     key = (str(op.attrs.get("primfunc")), k)
     calls[key] = calls.get(key, 0) + 1
     name = "".join(c if c.isalnum() else "_" for c in f"{key[0]}.{k}.{calls[key]}")

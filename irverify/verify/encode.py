@@ -64,6 +64,8 @@ class State:
     trace: list[tuple[Any, list[Any]]] = field(default_factory=list)
     notes: set[str] = field(default_factory=set)  # assumptions a verdict rests on, for the report
     consulted: set[str] = field(default_factory=set)  # contested readings the encoding depended on
+    # (PrimFunc, output) -> calls of it so far (``relax_tir._stale_where_unwritten``)
+    stale_calls: dict[tuple, int] = field(default_factory=dict)
 
 
 class Ctx:
