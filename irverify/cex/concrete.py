@@ -55,7 +55,7 @@ LARGE = (-150, 150)  # a last try: exp of such values overflows in every float f
 
 
 def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: Counterexample,
-              budget_s: float = 60.0) -> str | None:
+              budget_s: float = 60.0, readings: dict | None = None) -> str | None:
     """A one-line description of an output difference found by concrete evaluation, or None
     (also when all the tries together would take more than ``budget_s`` seconds of CPU time)."""
     import time
@@ -88,9 +88,9 @@ def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: C
         try:
             with np.errstate(all="ignore"):
                 ev_s = evaluate_function(src_mod, s.name, args, fp_name="rounded-real", interpret=funcs,
-                                         deadline=deadline)
+                                         deadline=deadline, readings=readings)
                 ev_t = evaluate_function(tgt_mod, g.name, args, fp_name="rounded-real", interpret=funcs,
-                                         deadline=deadline)
+                                         deadline=deadline, readings=readings)
         except Exception:  # noqa: BLE001 - anything not evaluable concretely: no evidence
             return None
         if ev_s.ub or ev_t.ub or k >= len(ev_s.outputs):
@@ -131,7 +131,7 @@ UB_EVALUATED_ELEMENTS = 1 << 17  # UB alone: only the input arrays its condition
 
 
 def exact_witness(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-                  cex: Counterexample) -> str | None:
+                  cex: Counterexample, readings: dict | None = None) -> str | None:
     """Evaluate both functions at an exact counterexample's inputs (exact IEEE floats, every op
     as its definition says, without the solver) and say what shows the failure there: target
     UB where the source has none, a poison target element where the source's is defined, or two
@@ -155,9 +155,9 @@ def exact_witness(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
     try:
         with np.errstate(all="ignore"):
             ev_s = evaluate_function(src_mod, s.name, args_s, fp_name="ieee", outputs_too=not ub_only,
-                                     poison=cex.poison_inputs)
+                                     poison=cex.poison_inputs, readings=readings)
             ev_t = evaluate_function(tgt_mod, g.name, args_t, fp_name="ieee", outputs_too=not ub_only,
-                                     poison=cex.poison_inputs)
+                                     poison=cex.poison_inputs, readings=readings)
     except Exception:  # noqa: BLE001 - not evaluable concretely: no evidence
         return None
     if ev_s.ub:
@@ -195,7 +195,7 @@ def _same(x, y) -> bool:
 
 
 def first_differing_element(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-                            cex: Counterexample) -> bool:
+                            cex: Counterexample, readings: dict | None = None) -> bool:
     """Move an exact value-mismatch counterexample on a tensor result to the lexicographically
     first element where the two functions differ on its inputs (the solver names any differing
     element). Both functions are evaluated with the op definitions (exact IEEE floats, without
@@ -217,7 +217,7 @@ def first_differing_element(src_mod: Module, s: Function, tgt_mod: Module, g: Fu
     k = int(cex.output.split("#")[1])
     try:
         with np.errstate(all="ignore"):
-            ev = [evaluate_function(mod, fn.name, args, fp_name="ieee", poison=cex.poison_inputs)
+            ev = [evaluate_function(mod, fn.name, args, fp_name="ieee", poison=cex.poison_inputs, readings=readings)
                   for mod, fn in ((src_mod, s), (tgt_mod, g))]
     except Exception:  # noqa: BLE001 - not evaluable concretely: keep the solver's element
         return False

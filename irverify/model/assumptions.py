@@ -53,4 +53,24 @@ MEMREF_ARGS = Contested(
     "MLIR lets the memref arguments of a function alias unless the IR says otherwise",
 )
 
-CONTESTED = {c.name: c for c in (AFFINE_OVERFLOW, MEMREF_ARGS)}
+TIR_SELF_COMPARE = Contested(
+    "tir-self-compare", ("ieee", "fold"),
+    {"ieee": "a TIR float '==' is an ordered IEEE comparison (fcmp oeq, as TVM's llvm backend "
+             "emits it): x == x is false where x is NaN",
+     "fold": "a TIR float comparison of an expression with itself is decided by its shape, as "
+             "TVM's arithmetic simplifier folds it: x == x is true, x != x false, NaN or not"},
+    "TIR does not define float equality apart from its lowering, which is IEEE's ordered "
+    "comparison; TVM's simplifier folds x == x to true all the same",
+)
+
+CONTRACT_CONVERSIONS = Contested(
+    "contract-conversions", ("round", "elide"),
+    {"round": "arith.truncf and arith.extf round as documented whatever their fastmath flags: "
+              "extf(truncf(x)) is x rounded to the narrow type",
+     "elide": "an arith.extf with fastmath<contract> of an arith.truncf with fastmath<contract> "
+              "back to the original type is the original value, as MLIR's ExtFOp folder makes it"},
+    "the arith dialect documents 'contract' as allowing fused operations, not the removal of a "
+    "rounding, and the lowering to LLVM keeps both conversions; the canonicalizer folds the pair",
+)
+
+CONTESTED = {c.name: c for c in (AFFINE_OVERFLOW, MEMREF_ARGS, TIR_SELF_COMPARE, CONTRACT_CONVERSIONS)}

@@ -618,11 +618,33 @@ def cmpf(ctx, op: Op, a, b):
     return elementwise(ctx, op, fn, a, b)
 
 
+def conversion_contract(op: Op) -> bool:
+    """Does a float conversion carry ``fastmath<contract>``? On its own the flag does not change
+    a conversion's value; any other fastmath flag on a conversion is unsupported."""
+    flags = op.attrs.get("fastmath")
+    if flags is None:
+        return False
+    if not isinstance(flags, EnumAttr):
+        raise Unsupported(f"fastmath {flags}", op.loc)
+    got = {f.strip() for f in flags.value.split(",")} - {"none"}
+    if got - {"contract"}:
+        raise Unsupported(f"fastmath flag '{sorted(got - {'contract'})[0]}' of '{op.name}'", op.loc)
+    return bool(got)
+
+
 @semantics("arith.extf", attrs=("fastmath",))
 def extf(ctx, op: Op, a):
+    """IEEE widening (exact). ``extf`` with ``contract`` of a ``truncf`` with ``contract`` back to
+    the truncf's operand type is the contested reading ``contract-conversions``: by default the
+    rounding of the truncf stays; with ``elide`` the pair is the original value, as MLIR's
+    ``ExtFOp`` folder makes it."""
     src, dst = elem_type(op.operands[0].type), elem_type(op.results[0].type)
-    if fastmath_flags(op):
-        raise Unsupported("fastmath on arith.extf", op.loc)
+    if conversion_contract(op):
+        trunc = ctx.producers.get(op.operands[0].id)
+        if (trunc is not None and trunc.name == "arith.truncf" and conversion_contract(trunc)
+                and trunc.operands[0].type == op.results[0].type
+                and ctx.reading("contract-conversions") == "elide"):
+            return ctx.env[trunc.operands[0].id]
     if ctx.fp.name == "real":  # exact IEEE conversion in the other theories
         ctx.approximate("real float conversion")
     return elementwise(ctx, op, lambda x: ctx.fp.convert(x, src, dst), a)
@@ -630,10 +652,13 @@ def extf(ctx, op: Op, a):
 
 @semantics("arith.truncf", attrs=("fastmath", "roundingmode"))
 def truncf(ctx, op: Op, a):
+    """IEEE narrowing, rounding to nearest even (the only rounding mode modelled); ``contract``
+    matters only to an ``extf`` of the result (``extf``)."""
     src, dst = elem_type(op.operands[0].type), elem_type(op.results[0].type)
     rm = op.attrs.get("roundingmode")
-    if fastmath_flags(op) or (rm is not None and str(rm) not in ("0", "to_nearest_even")):
-        raise Unsupported("arith.truncf with a rounding mode or fastmath flags", op.loc)
+    conversion_contract(op)
+    if rm is not None and str(rm) not in ("0", "to_nearest_even"):
+        raise Unsupported("arith.truncf with a rounding mode", op.loc)
     if ctx.fp.name == "real":  # exact IEEE rounding in the other theories
         ctx.approximate("real float conversion")
     return elementwise(ctx, op, lambda x: ctx.fp.convert(x, src, dst), a)

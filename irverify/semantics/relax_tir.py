@@ -29,7 +29,9 @@ Scalars follow TIR as TVM's llvm backend lowers it:
   integers (``relax.int_arith``); division as ``floor_divide``; ``min``/``max`` signed;
 * float ``+ - * /`` are ``relax.fbin`` (the float model ``ctx.fp``), ``T.max``/``T.min`` the
   ordered-compare select of ``relax.fminmax`` (``select(a > b, a, b)``), comparisons ordered
-  (``!=`` is ``fcmp one``), ``exp``/``log``/``sqrt``/``rsqrt``/``tanh``/``sigmoid``/``sin``/
+  (``!=`` is ``fcmp one``; ``x == x`` on one expression is the contested reading
+  ``tir-self-compare``: ordered by default, true with ``--tir-self-compare=fold``),
+  ``exp``/``log``/``sqrt``/``rsqrt``/``tanh``/``sigmoid``/``sin``/
   ``cos``/``erf``/``floor``/``ceil``/``trunc``/``fabs``/``pow`` the Relax ops' functions,
   ``round``/``nearbyint`` round half to even (``llvm.nearbyint``), ``Cast`` is ``relax.astype``;
 * ``Select`` evaluates both operands (the UB of either counts), ``if_then_else`` only the
@@ -421,7 +423,20 @@ class _Eval:
         if kind == "not":
             a = self.expr(e[2])
             return V(t.bool_to_bv1(t.not_(self.truth(a))), "bv", "bool", a.poison)
+        if kind == "eq" and e[2] == e[3]:
+            folded = self.self_compare(self.expr(e[2]))
+            if folded is not None:
+                return folded
         return self.binary(kind, dt, self.expr(e[2]), self.expr(e[3]))
+
+    def self_compare(self, a: V) -> V | None:
+        """A float ``x == x`` (the same expression on both sides) under the contested reading
+        ``tir-self-compare``: with ``fold`` true, as TVM's simplifier folds it; with ``ieee``
+        (None here) the ordered comparison of ``binary``. (``x != x`` is ``fcmp one``, false
+        under both readings.)"""
+        if a.kind != "float" or self.ctx.reading("tir-self-compare") != "fold":
+            return None
+        return V(t.bv_val(1, 1), "bv", "bool", a.poison)
 
     def load(self, buf, indices) -> V:
         x = self.state.get(tuple(buf))

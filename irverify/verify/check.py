@@ -303,7 +303,10 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     report = _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan, consulted)
     if report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED) and plan is None:
         report = search_by_execution(report, opts, src_mod, s, tgt_mod, g)
-    if consulted and report.verdict in (Verdict.CORRECT, Verdict.INCORRECT):
+    disagreement = report.verdict == Verdict.UNKNOWN and report.message.startswith(DISAGREE)
+    if consulted and (report.verdict in (Verdict.CORRECT, Verdict.INCORRECT) or disagreement):
+        # an oracle disagreement may be the contested point itself (the compiler follows the
+        # other reading): name it there too
         _name_readings(report, sorted(consulted), name, src_mod, s, tgt_mod, g, opts, plan)
     if report.counterexample is not None:
         report.excerpt = _excerpt(src_mod, s, tgt_mod, g, report.counterexample.output)
@@ -314,7 +317,8 @@ def _name_readings(report: FunctionReport, consulted: list[str], name: str, src_
                    tgt_mod: Module, g: Function, opts: Options, plan) -> None:
     """The encoding depended on contested points of semantics: decide the function under each
     other reading (unconfirmed; only its verdict is compared) and name the reading the verdict
-    rests on where another one decides it otherwise or cannot decide it."""
+    rests on where another one decides it otherwise or cannot decide it. Where execution
+    disagrees with irverify and another reading proves the pair, the finding says so."""
     from dataclasses import replace
 
     from irverify.model.assumptions import CONTESTED
@@ -330,6 +334,9 @@ def _name_readings(report: FunctionReport, consulted: list[str], name: str, src_
             alt = _check_escalating(name, src_mod, s, tgt_mod, g, alt_opts, plan)
             if alt.verdict != report.verdict:
                 others.append(f"--{point}={other}: {alt.verdict.value}")
+            if report.message.startswith(DISAGREE) and alt.verdict == Verdict.CORRECT:
+                report.message += (f"; under --{point}={other} the pair is correct: the compiler may "
+                                   "follow that reading")
         if others:
             report.assumptions.append(f"{point}={chosen}")
             report.notes.append(f"assumption: {contested.describe(chosen)} (under " + "; ".join(others) + ")")
@@ -534,7 +541,7 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
     elif plan is None:
         from irverify.cex.concrete import first_differing_element
 
-        first_differing_element(src_mod, s, tgt_mod, g, cex)
+        first_differing_element(src_mod, s, tgt_mod, g, cex, readings=opts.readings)
     if defer and _float_approx(approx) and not _opaque_approx(approx):
         # exact IEEE floats may decide first; confirmation after them
         report.verdict, report.message, report.float_undecided = Verdict.UNKNOWN, ABSTRACT_HINT, True
@@ -574,14 +581,14 @@ def confirm_or_settle(report: FunctionReport, approx: list[str], opts: Options, 
         from irverify.frontends import frontend_named
 
         report.confirmation = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, approximate)
-    elif approx and plan is None and reproduced(report, src_mod, s, tgt_mod, g, opts.timeout_s):
+    elif approx and plan is None and reproduced(report, src_mod, s, tgt_mod, g, opts.timeout_s, opts.readings):
         return report  # not executed (--no-confirm), but reproduced concretely
     conf = report.confirmation
     unobservable = cex.check != "value mismatch" or cex.target_value == "poison"
     if not approx and plan is None and (conf.confirmed is None if conf else unobservable):
         from irverify.cex.concrete import REFERENCE, exact_witness
 
-        evidence = exact_witness(src_mod, s, tgt_mod, g, cex)  # the oracle execution could not be
+        evidence = exact_witness(src_mod, s, tgt_mod, g, cex, readings=opts.readings)  # the oracle execution could not be
         if evidence is not None:
             report.notes.append(f"confirmed by {REFERENCE}: {evidence}")
             report.oracles.append(REFERENCE)
@@ -617,7 +624,7 @@ def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
 
 
 def reproduced(report: FunctionReport, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-               budget_s: float) -> bool:
+               budget_s: float, readings: dict | None = None) -> bool:
     """Reproduce the report's value-mismatch counterexample by irverify's concrete evaluation
     (``irverify.cex.concrete``) within ``budget_s`` seconds of CPU time (one query's timeout);
     when it does, the report becomes ``incorrect`` with a note."""
@@ -626,7 +633,7 @@ def reproduced(report: FunctionReport, src_mod: Module, s: Function, tgt_mod: Mo
     cex = report.counterexample
     if cex is None or cex.check != "value mismatch":
         return False
-    evidence = reproduce(src_mod, s, tgt_mod, g, cex, budget_s)
+    evidence = reproduce(src_mod, s, tgt_mod, g, cex, budget_s, readings)
     if evidence is None:
         return False
     report.verdict, report.message, report.float_undecided = Verdict.INCORRECT, "", False
@@ -663,6 +670,9 @@ def settle(report: FunctionReport, approx: list[str], opts: Options) -> Function
     return report
 
 
+DISAGREE = "the oracles disagree"
+
+
 def oracle_disagreement(cex, conf) -> str:
     """The finding when irverify's exact semantics and the compiler's execution disagree on an
     exact counterexample: both oracles named, with what each computes there. One of them is
@@ -674,7 +684,7 @@ def oracle_disagreement(cex, conf) -> str:
     theirs = (f"source {_shown(value_at(conf.source_output, cex))}, "
               f"target {_shown(value_at(conf.target_output, cex))}")
     where = f" at {cex.output}{list(cex.index) if cex.index else ''}" if cex.output else ""
-    return (f"the oracles disagree{where}: irverify's reference semantics say {ours}; "
+    return (f"{DISAGREE}{where}: irverify's reference semantics say {ours}; "
             f"{conf.backend} executing both programs says {theirs} (a finding about the compiler "
             f"or about irverify's model of an op, not a confirmed miscompile)")
 

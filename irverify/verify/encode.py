@@ -82,6 +82,7 @@ class Ctx:
         self._poison_scopes: list[list[Any]] = []
         self.op: Op | None = None
         self.env: dict[int, Val] = {}  # values in scope at the op being encoded
+        self.producers: dict[int, Op] = {}  # value id -> the op whose result it is (ops encoded so far)
         self.loop_index: list[Any] | None = None  # loop indices of the enclosing linalg body (linalg.index)
 
     # -- UB and approximations ------------------------------------------------------------
@@ -224,6 +225,7 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
             poison_rule.check_kept(ctx, op, propagating, results, before)
         for r, v in zip(op.results, results):
             env[r.id] = v
+            ctx.producers[r.id] = op
         if ops is ctx.body_ops and results:
             ctx.state.trace.append((op, results))
     return []

@@ -66,7 +66,7 @@ def _python_value(term, ty, fp):
 def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str = "ieee",
                       outputs_too: bool = True, interpret: dict | None = None,
                       poison: dict | None = None, ub_kinds: Callable[[str], bool] | None = None,
-                      deadline: float | None = None) -> Evaluation:
+                      deadline: float | None = None, readings: dict | None = None) -> Evaluation:
     """Run function ``name`` of ``module`` on concrete ``args`` through irverify's semantics.
     With ``outputs_too=False`` only the UB conditions are evaluated (``outputs`` is empty).
     ``interpret`` evaluates float outputs numerically, giving the uninterpreted functions by
@@ -80,6 +80,8 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     definitions say (a scalar's value in ``args`` is then ignored). ``ub_kinds``: only the UB
     conditions whose reason it accepts are evaluated and reported. ``deadline`` (a
     ``time.process_time()`` value): evaluation stops with ``TooLargeToEvaluate`` once it passes.
+    ``readings``: the contested readings to evaluate under (``model.assumptions``; default each
+    point's default).
     """
     from irverify.cex.extract import element_count, numpy_dtype
     from irverify.verify.encode import encode_function, make_inputs
@@ -87,6 +89,7 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     fp = theory(fp_name)
     fn = module.functions[name]
     inputs = make_inputs(fn, fp, poison=bool(poison))  # otherwise concrete arguments are not poison
+    inputs.readings = dict(readings or {})
     pairs = _poison_pairs(inputs, poison) if poison else []
     for argname, val, arg, param in zip(inputs.arg_names, inputs.args, args, fn.args):
         if isinstance(val, Scalar):
