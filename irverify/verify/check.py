@@ -10,6 +10,7 @@ from irverify.ir.core import Function, Module, OpaqueType, TensorType, UnknownTe
 from irverify.smt.floats import theory
 from irverify.model.assumptions import SUMMATION_ORDER
 from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
+from irverify.verify.align import align, unchanged
 
 _INTS = "exact integers, 64-bit index, tensor sizes < 2^63 bytes"
 MODEL_DESCRIPTIONS = {
@@ -299,6 +300,8 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     and the shapes are small enough (``ESCALATE_ELEMENTS``), its queries sharing one timeout
     (``opts.timeout_s``) in all; an IEEE verdict of ``correct`` or ``incorrect`` replaces the
     undecided one and says so in its notes and ``model``."""
+    if plan is None and s.body is not None and unchanged(s, g, _aligned(src_mod, s, tgt_mod, g)):
+        return FunctionReport(name, Verdict.CORRECT, notes=[UNCHANGED])
     consulted: set[str] = set()
     report = _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan, consulted)
     if report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED) and plan is None:
@@ -311,6 +314,15 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     if report.counterexample is not None:
         report.excerpt = _excerpt(src_mod, s, tgt_mod, g, report.counterexample.output)
     return report
+
+
+UNCHANGED = ("unchanged: the target computes its results with the source's own ops on the same values "
+             "(no query needed)")
+
+
+def _aligned(src_mod: Module, s: Function, tgt_mod: Module, g: Function) -> dict:
+    """The target's ops aligned with source ops (``verify.align``), within one frontend."""
+    return align(s, g) if src_mod.frontend == tgt_mod.frontend else {}
 
 
 def _name_readings(report: FunctionReport, consulted: list[str], name: str, src_mod: Module, s: Function,
@@ -466,7 +478,10 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         inputs = make_inputs(s, fp, src_mod.frontend == "mlir") if plan is None else plan.make_inputs(fp)
         inputs.readings = dict(opts.readings)
         src = encode_function(s, src_mod, inputs, fp) if plan is None else plan.encode_source(inputs, fp)
-        tgt = encode_function(g, tgt_mod, inputs, fp) if plan is None else plan.encode_target(inputs, fp)
+        if plan is None:  # the ops the rewrite left unchanged take the source's values
+            tgt = encode_function(g, tgt_mod, inputs, fp, reuse=(_aligned(src_mod, s, tgt_mod, g), src))
+        else:
+            tgt = plan.encode_target(inputs, fp)
         if consulted is not None:
             consulted |= src.state.consulted | tgt.state.consulted
         outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)

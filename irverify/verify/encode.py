@@ -83,6 +83,10 @@ class Ctx:
         self.op: Op | None = None
         self.env: dict[int, Val] = {}  # values in scope at the op being encoded
         self.producers: dict[int, Op] = {}  # value id -> the op whose result it is (ops encoded so far)
+        # Target body ops aligned with source ops (``verify.align``): id(op) -> (source op, the
+        # source's values); such an op takes the source's values instead of being encoded.
+        self.reuse: dict[int, tuple[Op, dict[int, Val]]] = {}
+        self.unclean: set[int] = set()  # ids of body ops whose encoding left an unknown value
         self.loop_index: list[Any] | None = None  # loop indices of the enclosing linalg body (linalg.index)
 
     # -- UB and approximations ------------------------------------------------------------
@@ -204,9 +208,19 @@ def _arity_text(fn) -> str:
 
 
 def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
+    body = ops is ctx.body_ops
     for op in ops:
         if op.name in TERMINATORS:
             return [env[v.id] for v in op.operands]
+        if body and id(op) in ctx.reuse:  # the same op on the same values as a source op
+            src_op, src_values = ctx.reuse[id(op)]
+            results = [src_values[r.id] for r in src_op.results]
+            for r, v in zip(op.results, results):
+                env[r.id] = v
+                ctx.producers[r.id] = op
+            ctx.state.trace.append((op, results))
+            continue
+        marks = _unknown_marks(ctx.state) if body else None
         sem = registry.lookup(op)
         ctx.op = op
         ctx.env = env
@@ -226,9 +240,16 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
         for r, v in zip(op.results, results):
             env[r.id] = v
             ctx.producers[r.id] = op
-        if ops is ctx.body_ops and results:
+        if body and results:
             ctx.state.trace.append((op, results))
+        if body and _unknown_marks(ctx.state) != marks:
+            ctx.unclean.add(id(op))
     return []
+
+
+def _unknown_marks(state: State) -> tuple[int, int, int]:
+    """How many unknown values, extra outputs and stale calls the encoding has recorded."""
+    return len(state.unknown), len(state.extra_outputs), sum(state.stale_calls.values())
 
 
 TERMINATORS = registry.TERMINATORS
@@ -304,10 +325,15 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
 class Encoded:
     results: list[Val]
     state: State
+    values: dict[int, Val] = field(default_factory=dict)  # value id -> value, in the function's body
+    unclean: set[int] = field(default_factory=set)  # ids of body ops whose encoding left an unknown
 
 
-def encode_function(fn: Function, module: Module, inputs: Inputs, fp) -> Encoded:
-    """Symbolically execute ``fn`` on ``inputs``."""
+def encode_function(fn: Function, module: Module, inputs: Inputs, fp,
+                    reuse: tuple[dict[int, Op], Encoded] | None = None) -> Encoded:
+    """Symbolically execute ``fn`` on ``inputs``. ``reuse``: the body ops aligned with source
+    ops (``verify.align.align``) and the source's encoding; each takes the source op's values
+    (unless the source op's encoding left an unknown value: then it is encoded again)."""
     if fn.body is None:
         raise Unsupported(f"function @{fn.name} has no body", fn.loc)
     for ty in fn.result_types:
@@ -315,5 +341,9 @@ def encode_function(fn: Function, module: Module, inputs: Inputs, fp) -> Encoded
             raise Unsupported(f"result of type {ty}", fn.loc)
     ctx = Ctx(module, inputs, fp)
     ctx.body_ops = fn.body.ops
-    results = ctx.run_block(fn.body, inputs.args)
-    return Encoded(results, ctx.state)
+    if reuse is not None:
+        aligned, src = reuse
+        ctx.reuse = {k: (op, src.values) for k, op in aligned.items() if id(op) not in src.unclean}
+    env = {a.id: v for a, v in zip(fn.body.args, inputs.args)}
+    results = run_ops(ctx, fn.body.ops, env)
+    return Encoded(results, ctx.state, env, ctx.unclean)

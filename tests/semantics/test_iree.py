@@ -220,7 +220,8 @@ def test_push_constant_is_shared_and_32_bit():
 def test_constant_load_with_unknown_attribute_is_unsupported():
     text = (f"#l = {LAYOUT}\n"
             "func.func @src() -> index {\n  %n = hal.interface.constant.load layout(#l) ordinal(0) values([1, 2]) : index\n  return %n : index\n}\n"
-            "func.func @tgt() -> index {\n  %n = hal.interface.constant.load layout(#l) ordinal(0) values([1, 2]) : index\n  return %n : index\n}\n")
+            "func.func @tgt() -> index {\n  %d = arith.constant 0 : i8\n"  # not unchanged: the check runs
+            "  %n = hal.interface.constant.load layout(#l) ordinal(0) values([1, 2]) : index\n  return %n : index\n}\n")
     assert check_text(text).verdict is Verdict.UNSUPPORTED  # the pinned IREE parses the attribute
 
 
@@ -376,7 +377,7 @@ def test_sub_byte_view_element_zero_is_the_low_nibble():
 def test_f4_arithmetic_is_unsupported():
     text = ("func.func @src(%a: tensor<4xf4E2M1FN>) -> tensor<4xf4E2M1FN> {\n"
             "  %r = arith.addf %a, %a : tensor<4xf4E2M1FN>\n  return %r : tensor<4xf4E2M1FN>\n}\n"
-            "func.func @tgt(%a: tensor<4xf4E2M1FN>) -> tensor<4xf4E2M1FN> {\n"
+            "func.func @tgt(%a: tensor<4xf4E2M1FN>) -> tensor<4xf4E2M1FN> {\n  %d = arith.constant 0 : i8\n"
             "  %r = arith.addf %a, %a : tensor<4xf4E2M1FN>\n  return %r : tensor<4xf4E2M1FN>\n}\n")
     r = check_text(text)
     assert r.verdict is Verdict.UNSUPPORTED and "f4E2M1FN" in r.functions[0].message

@@ -426,6 +426,7 @@ func.func @src(%t: tensor<?xindex>) -> tensor<?xindex> {
   return %r : tensor<?xindex>
 }
 func.func @tgt(%t: tensor<?xindex>) -> tensor<?xindex> {
+  %dead = arith.constant 0 : i8
   %r = tensor.pad %t low[1] high[1] {
   ^bb0(%i: index):
     tensor.yield %i : index
