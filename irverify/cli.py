@@ -92,6 +92,21 @@ def build_parser() -> argparse.ArgumentParser:
     lt.add_argument("--save-inputs", metavar="DIR", help=SAVE_INPUTS_DIR)
     _common(lt, json_help=JSON_LINES)
 
+    vp = sub.add_parser("validate-pipeline", help="compile with iree-compile and check every pass application "
+                                                  "that changed the module")
+    vp.add_argument("file", help="the input program (.mlir)")
+    vp.add_argument("compiler_flags", nargs="*", metavar="-- FLAG",
+                    help="iree-compile flags after '--' (default target: local llvm-cpu)")
+    from irverify.pipeline import PHASES
+
+    vp.add_argument("--compile-from", choices=PHASES, default=None, help="the phase the input is at (default: start)")
+    vp.add_argument("--compile-to", choices=PHASES, default="dispatch-creation",
+                    help="the phase to stop after (default %(default)s)")
+    vp.add_argument("--stop-at-first-incorrect", action="store_true", help="stop after the first incorrect pass")
+    vp.add_argument("--bisect", action="store_true",
+                    help="check the input against the last module; bisect over the passes only if that fails")
+    _common(vp, json_help=JSON_LINES)
+
     pt = sub.add_parser("patterns", help="check the pattern catalogue: pattern x {static, dynamic, mixed}")
     pt.add_argument("names", nargs="*", metavar="NAME", help="catalogue entries (default: all)")
     pt.add_argument("--dir", help="pattern directory (default: the repository's patterns/)")
@@ -210,6 +225,10 @@ def _main(argv: list[str] | None = None) -> int:
             from irverify.lit_corpus import run_validate_lit
 
             return run_validate_lit(args, options_from(args))
+        if args.command == "validate-pipeline":
+            from irverify.pipeline import run_validate_pipeline
+
+            return run_validate_pipeline(args, options_from(args))
         if args.command == "patterns":
             from irverify.patterns.run import main as run_patterns
 

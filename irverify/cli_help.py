@@ -29,6 +29,7 @@ EXIT_HELP = {
     "check": verdict_codes("of the functions checked"),
     "check-suite": verdict_codes("over all pairs"),
     "validate-pass": verdict_codes("over all cases"),
+    "validate-pipeline": verdict_codes("over all pass applications checked (2 also when iree-compile fails)"),
     "patterns": ("exit codes:\n"
                  "  0  every verdict is the one its catalogue entry expects\n"
                  "  1  a verdict differs from the one its entry expects\n"
@@ -39,7 +40,7 @@ EXIT_HELP = {
 }
 
 TOP_LEVEL = """\
-exit codes of check, check-suite and validate-pass, of the worst verdict:
+exit codes of check, check-suite, validate-pass and validate-pipeline, of the worst verdict:
   0 correct, 1 incorrect, 2 error (bad input or usage), 3 unsupported, 4 unknown;
 of validate-lit, patterns and ops: see COMMAND --help."""
 

@@ -27,7 +27,7 @@ ARRAY_CAP = 1024  # elements; a larger array is replaced by a capped object
 CAPPED_HEAD = 64  # elements of a capped array kept (flattened, in row-major order)
 
 VERDICTS = ("correct", "incorrect", "unknown", "unsupported", "error")
-COMMANDS = ("check", "check-suite", "validate-pass", "validate-lit", "patterns")
+COMMANDS = ("check", "check-suite", "validate-pass", "validate-lit", "validate-pipeline", "patterns")
 
 # ``kind``: why a verdict is not ``correct`` (``None`` for ``correct``).
 KINDS = {

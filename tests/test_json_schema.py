@@ -42,6 +42,7 @@ RUNS = {
                       str(SAMPLE), "--no-confirm"],
     "validate-lit": ["validate-lit", str(SAMPLE), "--no-confirm"],
     "validate-lit nothing checked": ["validate-lit", str(SAMPLE.parent / "not-replayed.mlir")],
+    "validate-pipeline": ["validate-pipeline", str(ROOT / "examples" / "mlp.mlir"), "--no-confirm"],
     "patterns": ["patterns", "FoldUnPaddingCollapseIntoExtract", "--no-confirm"],
 }
 

@@ -162,6 +162,21 @@ def dim_rank(b: Body, op: str) -> None:
     b.result(b.value(n[1:], "index", None, "scalar"))
 
 
+@generator("iree_tensor_ext.compute_barrier.start", "iree_tensor_ext.compute_barrier.end")
+def compute_barrier(b: Body, op: str) -> None:
+    elem = elem_of(b)
+    shape = b.rng.choice([(4,), (2, 3), (3, 4)])
+    dyn = tuple(i for i in range(len(shape)) if b.rng.random() < 0.5)
+    x = b.tensor(elem, shape, dyn=dyn)
+    extents = []
+    for k in dyn:  # the declared extents: the tensor's (a mutated one is UB)
+        c = b.cindex(k, [j for j in range(len(shape)) if shape[j] != shape[k]], what="dim")
+        extents.append(emit(b, f"tensor.dim {x.ref}, {c} : {x.ty}", "i"))
+    declared = "{" + ", ".join(extents) + "}" if extents else ""
+    r = emit(b, f"{op} {x.ref} : {x.ty}{declared} -> {x.ty}")
+    out(b, r, elem, shape, x.poison, dyn)
+
+
 @generator("tensor.cast")
 def cast(b: Body, op: str) -> None:
     elem = elem_of(b)

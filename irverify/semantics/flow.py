@@ -214,7 +214,9 @@ def dispatch_workgroups(ctx, op: Op, *operands):
     is unsupported (those ops are not modelled), as are results tied to arguments (in-place
     updates). Dynamic extents are declared (``argument_dims``, ``result_dims``): a declared extent
     of an argument that differs from its extent is UB. Poison elements of an argument stay
-    poison in its buffer.
+    poison in its buffer. A result the body writes with one store of the whole tensor, and
+    touches nowhere else, is the stored value itself (``whole_store``): reading it back from
+    its buffer gives the same elements.
     """
     from irverify.ir.core import DispatchTensorType
     from irverify.semantics import iree
@@ -283,7 +285,13 @@ def dispatch_workgroups(ctx, op: Op, *operands):
     if ctx.run_block(body, block_vals):
         raise Unsupported("flow.dispatch.workgroups body returning values", op.loc)
     results = []
-    for r, key, view in zip(op.results, keys[len(keys) - len(op.results):], block_vals[len(block_vals) - len(op.results):]):
+    result_args = body.args[len(body.args) - len(op.results):]
+    for r, key, view, barg in zip(op.results, keys[len(keys) - len(op.results):],
+                                  block_vals[len(block_vals) - len(op.results):], result_args):
+        stored = whole_store(body, barg)
+        if stored is not None and stored.id in ctx.values and isinstance(ctx.values[stored.id], Tensor):
+            results.append(ctx.values[stored.id])  # the one store wrote every element: the result is its value
+            continue
         buf = mem.buffers[key]
         ty = r.type
         dims = list(view.dims)
@@ -294,6 +302,38 @@ def dispatch_workgroups(ctx, op: Op, *operands):
     ctx.state.extra_outputs.clear()
     ctx.state.extra_outputs.update(outputs)
     return results
+
+
+def whole_span(op: Op, view_type) -> bool:
+    """Does a ``dispatch.tensor.load``/``store`` cover its whole static dispatch tensor (offsets
+    0, sizes its shape, strides 1, no dynamic operand)?"""
+    shape = list(view_type.tensor.shape)
+    return (None not in shape and len(op.operands) == (1 if op.name.endswith(".load") else 2)
+            and list(op.attrs.get("static_offsets", [])) == [0] * len(shape)
+            and list(op.attrs.get("static_sizes", [])) == shape
+            and list(op.attrs.get("static_strides", [])) == [1] * len(shape))
+
+
+def whole_store(body, view):
+    """The value stored into the result view ``view`` of a ``flow.dispatch.workgroups`` body when
+    the body's only use of it is one store, at the body's top level, of the whole tensor (the
+    result is then that value); else None."""
+    uses = [op for op in _all_ops(body) if any(v.id == view.id for v in op.operands)]
+    if len(uses) != 1 or uses[0] not in body.ops:
+        return None
+    store = uses[0]
+    if store.name != "iree_tensor_ext.dispatch.tensor.store" or store.operands[1].id != view.id \
+            or not whole_span(store, view.type):
+        return None
+    return store.operands[0]
+
+
+def _all_ops(block):
+    for op in block.ops:
+        yield op
+        for region in op.regions:
+            for inner in region:
+                yield from _all_ops(inner)
 
 
 def _zero(ctx, elem):

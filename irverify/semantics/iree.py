@@ -419,3 +419,30 @@ def bitcast(ctx, op: Op, src: Tensor, *args):
         if units is not None and units[1] == wb:  # back to the units it was made of: their poison
             defined = units[0].defined
     return Tensor(rtype, dims, elem, defined)
+
+
+@semantics("iree_tensor_ext.compute_barrier.start", poison_ub={"1:": "an extent"})
+def compute_barrier_start(ctx, op: Op, value: Tensor, *dims):
+    """``iree_tensor_ext.compute_barrier.start %x : T{dims} -> T``: an identity on the tensor
+    (poison included); it only stops IREE's reshape propagation and fusion from moving ops
+    down across it. Its dynamic extents, given as operands, must be the tensor's."""
+    return _compute_barrier(ctx, op, value, dims)
+
+
+@semantics("iree_tensor_ext.compute_barrier.end", poison_ub={"1:": "an extent"})
+def compute_barrier_end(ctx, op: Op, value: Tensor, *dims):
+    """``iree_tensor_ext.compute_barrier.end``: the matching identity for the other direction
+    (ops are not moved up across it)."""
+    return _compute_barrier(ctx, op, value, dims)
+
+
+def _compute_barrier(ctx, op: Op, value, dims) -> Tensor:
+    rtype = op.results[0].type
+    if not isinstance(value, Tensor) or rtype != op.operands[0].type:
+        raise Unsupported(f"'{op.name}' from {op.operands[0].type} to {rtype}", op.loc)
+    dynamic = [d for d, s in zip(value.dims, value.type.shape) if s is None]
+    if len(dims) != len(dynamic):
+        raise Unsupported(f"'{op.name}' with {len(dims)} extents for {len(dynamic)} dynamic dims", op.loc)
+    for k, (given, actual) in enumerate(zip(dims, dynamic)):
+        ctx.add_ub(given.term != actual, f"{op.name}: declared dynamic extent {k} differs from the tensor's")
+    return value

@@ -9,6 +9,14 @@ sides, so the target reuses the source's value instead of encoding the op again
 (``verify.encode.run_ops``): the solver then sees one term where two equal ones were, and a
 function the rewrite did not change at all is ``correct`` without a query (``unchanged``).
 
+The walk also sees through what IREE's dispatch formation wraps around unchanged ops: an
+identity (``compute_barrier.start/end``, ``util.optimization_barrier``) is its operand, the ops
+of a ``flow.dispatch.region`` (its region runs once, in place) align as top-level ones, and in
+a ``flow.dispatch.workgroups`` a whole load of a read-only argument is the argument and a result
+written by one whole store is the stored value. These ops are still encoded (their undefined
+behaviour, such as a declared extent that differs, counts); only the values they pass on are
+shared.
+
 Only ops that are pure functions of their operands are aligned (``registry.is_pure``) and only
 when their values are tensors, vectors or scalars (a view of memory depends on the memory it
 views, which differs between the sides). An op that names something else of its module (a call,
@@ -30,6 +38,8 @@ import numpy as np
 
 from irverify.errors import Unsupported
 from irverify.ir.core import FloatType, Function, IndexType, IntType, Op, TensorType, Value
+
+RETURNS = ("func.return", "util.return")  # a function's results (``func.func`` / ``util.func``)
 
 # Ops whose value depends on another symbol of the module (which the rewrite may have changed),
 # or that bind names for the ops after them.
@@ -98,54 +108,169 @@ def op_key(op: Op, label: dict[int, Any]) -> tuple | None:
     return (op.name, tuple(operands), tuple(str(r.type) for r in op.results), attrs, regions)
 
 
+# Ops whose results are their operands (their semantics return the operand values themselves):
+# a result is aligned as its operand, while the op is still encoded (its undefined behaviour,
+# a declared extent that differs, still counts).
+TRANSPARENT = frozenset({"iree_tensor_ext.compute_barrier.start", "iree_tensor_ext.compute_barrier.end",
+                         "util.optimization_barrier"})
+# Ops whose one-block region runs exactly once, in place, and whose results are the values its
+# terminator returns (``semantics.flow.dispatch_region``): the ops inside align as top-level ops
+# do, wherever the rewrite moved them (into a dispatch region, or out of one).
+ONCE_REGIONS = frozenset({"flow.dispatch.region"})
+WORKGROUPS = "flow.dispatch.workgroups"  # a once-run body on views of its operands (``_walk_workgroups``)
+
+
+class _Side:
+    """The labels of one function's values: arguments by position, op results by what computes
+    them (a source op's results, or fresh labels for a target op no source op matches)."""
+
+    def __init__(self, fn: Function, tag: str):
+        self.label: dict[int, Any] = {a.id: ("arg", i) for i, a in enumerate(fn.args)}
+        self.tag, self.n = tag, 0
+
+    def fresh(self, op: Op) -> None:
+        for r in op.results:
+            self.fresh_value(r)
+
+    def fresh_value(self, v: Value) -> None:
+        self.n += 1
+        self.label[v.id] = (self.tag, self.n)
+
+    def through(self, op: Op, values) -> bool:
+        """Label the results as ``values`` when each of those has a label."""
+        if len(values) != len(op.results) or any(v.id not in self.label for v in values):
+            return False
+        for r, v in zip(op.results, values):
+            self.label[r.id] = self.label[v.id]
+        return True
+
+
+def _walk(ops, side: _Side, visit) -> None:
+    """``visit(op)`` for every op at this level and inside once-run regions, in order; the
+    results of transparent ops and once-run regions are labelled as the values they pass on."""
+    for op in ops:
+        if op.name in TRANSPARENT and side.through(op, op.operands[:len(op.results)]):
+            continue
+        if op.name == WORKGROUPS and _walk_workgroups(op, side, visit):
+            continue
+        if op.name in ONCE_REGIONS and op.regions and len(op.regions[0]) == 1:  # (a workgroup count
+            # region computes no value)
+            block = op.regions[0][0]
+            _walk(block.ops, side, visit)
+            if not (block.ops and side.through(op, block.ops[-1].operands)):
+                side.fresh(op)
+            continue
+        visit(op)
+
+
+def _walk_workgroups(op: Op, side: _Side, visit) -> bool:
+    """A ``flow.dispatch.workgroups`` without workload or extent operands, read as a once-run
+    region: a whole load of a read-only argument is the argument's value, and a result the body
+    writes with one whole store (``semantics.flow.whole_store``, which makes the result that
+    value) is the stored value. False (nothing labelled) for any other form."""
+    from irverify.ir.core import DispatchTensorType
+    from irverify.semantics.flow import whole_span, whole_store
+
+    sizes = op.attrs.get("operandSegmentSizes")
+    if not isinstance(sizes, list) or len(sizes) != 4 or sizes[0] or sizes[2] or sizes[3] or not op.regions \
+            or len(op.regions[0]) != 1:
+        return False
+    body = op.regions[0][0]
+    if len(body.args) != len(op.operands) + len(op.results) or any(v.id not in side.label for v in op.operands):
+        return False
+    views: dict[int, Any] = {}  # read-only view -> the label of the value it holds
+    for arg, barg in zip(op.operands, body.args):
+        if isinstance(barg.type, DispatchTensorType):
+            views[barg.id] = side.label[arg.id]
+        else:
+            side.label[barg.id] = side.label[arg.id]
+    inner = []
+    for inner_op in body.ops:
+        if (inner_op.name == "iree_tensor_ext.dispatch.tensor.load" and inner_op.operands[0].id in views
+                and whole_span(inner_op, inner_op.operands[0].type)):
+            side.label[inner_op.results[0].id] = views[inner_op.operands[0].id]
+        else:
+            inner.append(inner_op)
+    _walk(inner, side, visit)
+    for r, barg in zip(op.results, body.args[len(op.operands):]):
+        stored = whole_store(body, barg)
+        if stored is not None and stored.id in side.label:
+            side.label[r.id] = side.label[stored.id]
+        else:
+            side.fresh_value(r)
+    return True
+
+
 def align(s: Function, g: Function) -> dict[int, Op]:
-    """The target's top-level ops aligned with source ops: ``id(target op) -> source op``."""
+    """The target's ops (top-level, or in a once-run region) aligned with source ops:
+    ``id(target op) -> source op``."""
     if s.body is None or g.body is None or len(s.args) != len(g.args):
         return {}
-    src_label: dict[int, Any] = {a.id: ("arg", i) for i, a in enumerate(s.args)}
-    by_key: dict[tuple, list[Op]] = {}
-    for i, op in enumerate(s.body.ops):
-        key = op_key(op, src_label) if shareable(op) else None
-        first = by_key.get(key, [None])[0] if key is not None else None
-        for k, r in enumerate(op.results):  # a repeated op computes its first copy's values
-            src_label[r.id] = src_label[first.results[k].id] if first is not None else ("op", i, k)
+    src, tgt = _Side(s, "src"), _Side(g, "tgt")
+    by_key: dict[tuple, Op] = {}
+
+    def visit_source(op: Op) -> None:
+        key = op_key(op, src.label) if shareable(op) else None
+        if key is not None and key in by_key:  # a repeated op computes its first copy's values
+            src.through(op, by_key[key].results)
+            return
+        src.fresh(op)
         if key is not None:
-            by_key.setdefault(key, []).append(op)
-    tgt_label: dict[int, Any] = {a.id: ("arg", i) for i, a in enumerate(g.args)}
+            by_key[key] = op
+
     aligned: dict[int, Op] = {}
-    for j, op in enumerate(g.body.ops):
-        key = op_key(op, tgt_label) if shareable(op) else None
-        match = by_key.get(key) if key is not None else None
-        if match:
-            src_op = match[0]  # an op and its duplicate compute the same value: either will do
-            aligned[id(op)] = src_op
-            for r, sr in zip(op.results, src_op.results):
-                tgt_label[r.id] = src_label[sr.id]
+
+    def visit_target(op: Op) -> None:
+        key = op_key(op, tgt.label) if shareable(op) else None
+        if key is not None and key in by_key:
+            aligned[id(op)] = by_key[key]
+            for r, sr in zip(op.results, by_key[key].results):
+                tgt.label[r.id] = src.label[sr.id]
         else:
-            for k, r in enumerate(op.results):
-                tgt_label[r.id] = ("tgt", j, k)
+            tgt.fresh(op)
+
+    _walk(s.body.ops, src, visit_source)
+    _walk(g.body.ops, tgt, visit_target)
     return aligned
 
 
 def unchanged(s: Function, g: Function, aligned: dict[int, Op]) -> bool:
-    """Does the target compute its results with source ops alone: every op of its body aligned,
-    each returned value the one the source returns at that position, and every source op it
-    leaves out one without effects?"""
-    from irverify.semantics.registry import TERMINATORS
-
+    """Does the target compute its results with source ops alone: every op of its body aligned
+    (or an identity without undefined behaviour), each returned value the one the source
+    returns at that position (up to identities), and every source op it leaves out one without
+    effects?"""
     if s.body is None or g.body is None or not g.body.ops or not s.body.ops:
         return False
     *body, ret = g.body.ops
-    *_, src_ret = s.body.ops
-    if ret.name not in TERMINATORS or src_ret.name != ret.name or len(ret.operands) != len(src_ret.operands):
+    *src_body, src_ret = s.body.ops
+    if ret.name not in RETURNS or src_ret.name not in RETURNS or len(ret.operands) != len(src_ret.operands):
         return False
-    if not all(id(op) in aligned for op in body):
+
+    def plain_identity(op: Op) -> bool:  # no declared extent that could differ
+        return op.name in TRANSPARENT and (op.name == "util.optimization_barrier" or len(op.operands) == 1)
+
+    if not all(id(op) in aligned or plain_identity(op) for op in body):
         return False
     used = {id(op) for op in aligned.values()}
-    if not all(id(op) in used or shareable(op) for op in s.body.ops[:-1]):
+    if not all(id(op) in used or shareable(op) for op in src_body):
         return False  # a source op the target drops may write memory the caller sees
+    root: dict[int, int] = {}  # source value -> the value it is, through identities
+
+    def root_of(v_id: int) -> int:
+        return root.get(v_id, v_id)
+
+    for op in src_body:
+        if op.name in TRANSPARENT:
+            for r, v in zip(op.results, op.operands):
+                root[r.id] = root_of(v.id)
     source_of: dict[int, int] = {a.id: b.id for a, b in zip(g.args, s.args)}
     for op in body:
-        for r, sr in zip(op.results, aligned[id(op)].results):
-            source_of[r.id] = sr.id
-    return all(source_of.get(v.id) == sv.id for v, sv in zip(ret.operands, src_ret.operands))
+        if id(op) in aligned:
+            for r, sr in zip(op.results, aligned[id(op)].results):
+                source_of[r.id] = root_of(sr.id)
+        else:
+            for r, v in zip(op.results, op.operands):
+                if v.id not in source_of:
+                    return False
+                source_of[r.id] = source_of[v.id]
+    return all(source_of.get(v.id) == root_of(sv.id) for v, sv in zip(ret.operands, src_ret.operands))

@@ -305,7 +305,12 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     consulted: set[str] = set()
     report = _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan, consulted)
     if report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED) and plan is None:
+        why = report.message[len(UNDECIDED) + 2:]
         report = search_by_execution(report, opts, src_mod, s, tgt_mod, g)
+        if report.verdict == Verdict.UNKNOWN:
+            from irverify.verify.search import search_by_evaluation
+
+            report = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, why)
     disagreement = report.verdict == Verdict.UNKNOWN and report.message.startswith(DISAGREE)
     if consulted and (report.verdict in (Verdict.CORRECT, Verdict.INCORRECT) or disagreement):
         # an oracle disagreement may be the contested point itself (the compiler follows the

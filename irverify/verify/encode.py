@@ -86,7 +86,8 @@ class Ctx:
         # Target body ops aligned with source ops (``verify.align``): id(op) -> (source op, the
         # source's values); such an op takes the source's values instead of being encoded.
         self.reuse: dict[int, tuple[Op, dict[int, Val]]] = {}
-        self.unclean: set[int] = set()  # ids of body ops whose encoding left an unknown value
+        self.unclean: set[int] = set()  # ids of ops whose encoding left an unknown value
+        self.values: dict[int, Val] = {}  # value id -> value, of every op encoded (any region)
         self.loop_index: list[Any] | None = None  # loop indices of the enclosing linalg body (linalg.index)
 
     # -- UB and approximations ------------------------------------------------------------
@@ -212,15 +213,16 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
     for op in ops:
         if op.name in TERMINATORS:
             return [env[v.id] for v in op.operands]
-        if body and id(op) in ctx.reuse:  # the same op on the same values as a source op
+        if id(op) in ctx.reuse:  # the same op on the same values as a source op (``verify.align``)
             src_op, src_values = ctx.reuse[id(op)]
             results = [src_values[r.id] for r in src_op.results]
             for r, v in zip(op.results, results):
-                env[r.id] = v
+                env[r.id] = ctx.values[r.id] = v
                 ctx.producers[r.id] = op
-            ctx.state.trace.append((op, results))
+            if body:
+                ctx.state.trace.append((op, results))
             continue
-        marks = _unknown_marks(ctx.state) if body else None
+        marks = _unknown_marks(ctx.state)
         sem = registry.lookup(op)
         ctx.op = op
         ctx.env = env
@@ -238,11 +240,11 @@ def run_ops(ctx: Ctx, ops: Sequence[Op], env: dict[int, Val]) -> list[Val]:
         if propagating:
             poison_rule.check_kept(ctx, op, propagating, results, before)
         for r, v in zip(op.results, results):
-            env[r.id] = v
+            env[r.id] = ctx.values[r.id] = v
             ctx.producers[r.id] = op
         if body and results:
             ctx.state.trace.append((op, results))
-        if body and _unknown_marks(ctx.state) != marks:
+        if _unknown_marks(ctx.state) != marks:
             ctx.unclean.add(id(op))
     return []
 
@@ -325,8 +327,8 @@ def symbolic_value(ty: Type, name: str, inputs: Inputs, loc: Location) -> Val:
 class Encoded:
     results: list[Val]
     state: State
-    values: dict[int, Val] = field(default_factory=dict)  # value id -> value, in the function's body
-    unclean: set[int] = field(default_factory=set)  # ids of body ops whose encoding left an unknown
+    values: dict[int, Val] = field(default_factory=dict)  # value id -> value, of every op encoded
+    unclean: set[int] = field(default_factory=set)  # ids of ops whose encoding left an unknown
 
 
 def encode_function(fn: Function, module: Module, inputs: Inputs, fp,
@@ -346,4 +348,4 @@ def encode_function(fn: Function, module: Module, inputs: Inputs, fp,
         ctx.reuse = {k: (op, src.values) for k, op in aligned.items() if id(op) not in src.unclean}
     env = {a.id: v for a, v in zip(fn.body.args, inputs.args)}
     results = run_ops(ctx, fn.body.ops, env)
-    return Encoded(results, ctx.state, env, ctx.unclean)
+    return Encoded(results, ctx.state, ctx.values, ctx.unclean)

@@ -151,3 +151,29 @@ def test_dispatch_workgroups_match_iree():
         undefined = np.asarray(ev.undefined[1])
         assert undefined.tolist() == [False, False, True]
         assert np.array_equal(np.asarray(ev.outputs[1])[~undefined], np.asarray(theirs[1])[~undefined])
+
+
+BARRIER_TEXT = """
+func.func @barrier(%x: tensor<?x3xi32>, %y: tensor<?x3xi32>) -> tensor<?x3xi32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x3xi32>
+  %a = iree_tensor_ext.compute_barrier.start %x : tensor<?x3xi32>{%n} -> tensor<?x3xi32>
+  %s = arith.addi %a, %y : tensor<?x3xi32>
+  %b = iree_tensor_ext.compute_barrier.end %s : tensor<?x3xi32>{%n} -> tensor<?x3xi32>
+  return %b : tensor<?x3xi32>
+}
+"""
+
+
+def test_compute_barriers_are_identities_as_iree_runs_them():
+    """``iree_tensor_ext.compute_barrier.start/end`` pass their tensor on, on random extents."""
+    rng = np.random.default_rng(12)
+    calls = []
+    for n in (1, 4, 7):
+        x, y = (rng.integers(-2**31, 2**31, (n, 3), dtype=np.int64).astype(np.int32) for _ in range(2))
+        calls.append(("barrier", [x, y]))
+    module = parse_mlir(BARRIER_TEXT, "barrier.mlir")
+    for (name, args), theirs in zip(calls, run_functions(BARRIER_TEXT, calls)):
+        assert not isinstance(theirs, ExecutionError), theirs
+        ev = evaluate_function(module, name, args, fp_name="ieee")
+        assert ev.ub == [] and np.array_equal(np.asarray(ev.outputs[0]), np.asarray(theirs[0]))

@@ -116,3 +116,88 @@ def test_regions_align_only_when_equal():
     assert UNCHANGED in check(same).notes
     other = pair(generic.replace("OP", "arith.addf"), generic.replace("OP", "arith.mulf"), sig)
     assert check(other).verdict is Verdict.INCORRECT
+
+
+# ----------------------------------------------------------------------------- through IREE's dispatch forms
+
+REGIONS = """  %e = tensor.empty() : tensor<2x4xf32>
+  %r = flow.dispatch.region -> (tensor<2x4xf32>) {
+    %s = arith.addf %x, %y : tensor<2x4xf32>
+    %m = arith.mulf %s, YIELDED : tensor<2x4xf32>
+    flow.return %m : tensor<2x4xf32>
+  }
+  return %r : tensor<2x4xf32>"""
+FLAT = """  %s = arith.addf %x, %y : tensor<2x4xf32>
+  %m = arith.mulf %s, %s : tensor<2x4xf32>
+  return %m : tensor<2x4xf32>"""
+SIG2 = "%x: tensor<2x4xf32>, %y: tensor<2x4xf32>"
+
+
+def test_ops_moved_into_a_dispatch_region_align():
+    m = pair(FLAT, REGIONS.replace("YIELDED", "%s"), SIG2, "tensor<2x4xf32>")
+    s, g = m.functions["src"], m.functions["tgt"]
+    region = next(op for op in g.body.ops if op.name == "flow.dispatch.region")
+    assert all(id(op) in align(s, g) for op in region.regions[0][0].ops[:-1])
+    assert check(m).verdict is Verdict.CORRECT
+    wrong = pair(FLAT, REGIONS.replace("YIELDED", "%x"), SIG2, "tensor<2x4xf32>")
+    assert check(wrong).verdict is Verdict.INCORRECT
+
+
+BARRIER = """  %b = iree_tensor_ext.compute_barrier.start %x : tensor<?xf32>{DIM} -> tensor<?xf32>
+  %r = math.exp %b : tensor<?xf32>
+  return %r : tensor<?xf32>"""
+PLAIN = "  %r = math.exp %x : tensor<?xf32>\n  return %r : tensor<?xf32>"
+
+
+def test_an_inserted_barrier_is_an_identity_but_its_declared_extent_still_counts():
+    sig = "%x: tensor<?xf32>, %n: index"
+    good = pair(PLAIN, "  %c0 = arith.constant 0 : index\n  %d = tensor.dim %x, %c0 : tensor<?xf32>\n"
+                + BARRIER.replace("DIM", "%d"), sig, "tensor<?xf32>")
+    assert check(good).verdict is Verdict.CORRECT
+    bad = pair(PLAIN, BARRIER.replace("DIM", "%n"), sig, "tensor<?xf32>")  # %n may differ: target UB
+    s, g = bad.functions["src"], bad.functions["tgt"]
+    assert not unchanged(s, g, align(s, g))
+    assert check(bad).verdict is Verdict.INCORRECT
+
+
+WORKGROUPS = """  %r = flow.dispatch.workgroups(%x, %y) : (tensor<2x4xf32>, tensor<2x4xf32>) -> tensor<2x4xf32> =
+      (%a: !iree_tensor_ext.dispatch.tensor<readonly:tensor<2x4xf32>>, %b: !iree_tensor_ext.dispatch.tensor<readonly:tensor<2x4xf32>>,
+       %o: !iree_tensor_ext.dispatch.tensor<writeonly:tensor<2x4xf32>>) {
+    %la = iree_tensor_ext.dispatch.tensor.load %a, offsets = [0, 0], sizes = [2, 4], strides = [1, 1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<2x4xf32>> -> tensor<2x4xf32>
+    %lb = iree_tensor_ext.dispatch.tensor.load %b, offsets = [0, 0], sizes = [2, 4], strides = [1, 1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<2x4xf32>> -> tensor<2x4xf32>
+    %s = arith.addf LHS, %lb : tensor<2x4xf32>
+    %m = arith.mulf %s, %s : tensor<2x4xf32>
+    STORES
+    flow.return
+  }
+  return %r : tensor<2x4xf32>"""
+STORE = ("iree_tensor_ext.dispatch.tensor.store {v}, %o, offsets = [{o}], sizes = [{z}], strides = [1, 1] : "
+         "tensor<{t}xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<2x4xf32>>")
+
+
+def workgroups(lhs="%la", stores=None):
+    stores = stores or [STORE.format(v="%m", o="0, 0", z="2, 4", t="2x4")]
+    return WORKGROUPS.replace("LHS", lhs).replace("STORES", "\n    ".join(stores))
+
+
+def test_a_dispatch_workgroups_body_aligns_through_whole_loads_and_its_store():
+    m = pair(FLAT, workgroups(), SIG2, "tensor<2x4xf32>")
+    s, g = m.functions["src"], m.functions["tgt"]
+    wg = next(op for op in g.body.ops if op.name == "flow.dispatch.workgroups")
+    names = [op.name for op in wg.regions[0][0].ops if id(op) in align(s, g)]
+    assert names == ["arith.addf", "arith.mulf"]
+    assert check(m).verdict is Verdict.CORRECT
+    swapped = pair(FLAT, workgroups(lhs="%lb"), SIG2, "tensor<2x4xf32>")  # reads y twice
+    assert check(swapped).verdict is Verdict.INCORRECT
+
+
+def test_a_partial_store_leaves_the_rest_of_the_result_unwritten():
+    """Two stores of half the rows each are not one whole store (the result is read back from
+    the buffer); one store of the first row alone leaves the second row poison: incorrect."""
+    halves = [STORE.format(v="%h0", o="0, 0", z="1, 4", t="1x4"), STORE.format(v="%h1", o="1, 0", z="1, 4", t="1x4")]
+    split = ["%h0 = tensor.extract_slice %m[0, 0] [1, 4] [1, 1] : tensor<2x4xf32> to tensor<1x4xf32>",
+             "%h1 = tensor.extract_slice %m[1, 0] [1, 4] [1, 1] : tensor<2x4xf32> to tensor<1x4xf32>"]
+    m = pair(FLAT, workgroups(stores=split + halves), SIG2, "tensor<2x4xf32>")
+    assert check(m).verdict is Verdict.CORRECT
+    first_only = pair(FLAT, workgroups(stores=split + halves[:1]), SIG2, "tensor<2x4xf32>")
+    assert check(first_only).verdict is Verdict.INCORRECT

@@ -10,6 +10,7 @@ import hashlib
 import re
 from typing import Any
 
+from irverify.frontends.mlir.abi import peel_sync_abi, read_through_call
 from irverify.errors import InputError, Unsupported
 from irverify.semantics.opaque import APPLIES_OPAQUELY, OPAQUE_OPS
 from irverify.ir import affine
@@ -137,7 +138,8 @@ def translate_module(native, text: str, path: str, parsed_text: str | None = Non
             continue
         fn = _Translator(path, lines).function(op)
         source_arg_names(op, fn, lines)
-        functions[fn.name] = fn
+        functions[fn.name] = peel_sync_abi(fn)
+    functions = {name: read_through_call(fn, functions) for name, fn in functions.items()}
     return Module(functions=functions, path=path, text=text, frontend="mlir", native=native, symbols=symbols,
                   executables=executables)
 

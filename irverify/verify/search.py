@@ -1,0 +1,116 @@
+"""A counterexample found by evaluation when the solver could not decide.
+
+When the solver runs out of time on whether an output's values agree, irverify evaluates both
+MLIR functions on a few seeded random inputs through its own semantics (``verify.evaluate``, no
+solver; floats as ``cex.concrete.reproduce`` evaluates them). Inputs on which the source is undefined are skipped; an
+element of an output where the source is defined and the target computes another value (or is
+poison) is a real counterexample under the op definitions: the verdict becomes ``incorrect``,
+and with confirmation the counterexample is replayed on IREE like any other (a disagreement
+between the two oracles is reported as such). Only functions whose arguments are statically
+shaped tensors or scalars are searched; a function that does not decide is left ``unknown``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from irverify.ir.core import FloatType, Function, IndexType, IntType, Module, TensorType
+from irverify.verify.verdict import Counterexample, FunctionReport, Verdict
+
+TRIES = 4  # input sets drawn
+NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rounding of each operation) on "
+        "random inputs after the solver could not decide ({why})")
+
+
+def _plain_args(fn: Function) -> bool:
+    for a in fn.args:
+        ty = a.type
+        if isinstance(ty, TensorType):
+            if type(ty) is not TensorType or ty.encoding is not None or not all(isinstance(d, int) for d in ty.shape):
+                return False
+            ty = ty.elem
+        if not isinstance(ty, (IntType, FloatType, IndexType)):
+            return False
+    return True
+
+
+def _draw(ty, rng: np.random.Generator, shape=()):
+    from irverify.cex.extract import numpy_dtype
+
+    if isinstance(ty, FloatType):
+        return np.asarray(rng.uniform(-2, 2, shape)).round(3).astype(numpy_dtype(ty))
+    if isinstance(ty, IndexType):
+        return np.asarray(rng.integers(0, 4, shape)).astype(np.int64)
+    if ty.width == 1:
+        return np.asarray(rng.integers(0, 2, shape)).astype(np.bool_)
+    return np.asarray(rng.integers(-8, 9, shape)).astype(numpy_dtype(ty))
+
+
+def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Function, tgt_mod: Module,
+                         g: Function, why: str) -> FunctionReport:
+    """``report`` made ``incorrect`` when evaluation finds a difference (module docstring), else
+    ``report`` itself; at most ``opts.timeout_s`` seconds of CPU time in all. Floats are
+    evaluated as ``cex.concrete.reproduce`` does (IEEE rounding of each operation, sums in index
+    order), and an element counts as different only beyond what the order of a sum explains
+    (``cex.concrete._differ``)."""
+    from irverify.cex.concrete import NUMERIC, _differ, _rounding
+    from irverify.verify.evaluate import evaluate_function
+
+    if src_mod.frontend != "mlir" or not _plain_args(s) or [a.type for a in s.args] != [a.type for a in g.args]:
+        return report
+    deadline = time.process_time() + opts.timeout_s
+    rng = np.random.default_rng(0)
+    names = [a.name or f"%arg{i}" for i, a in enumerate(s.args)]
+    funcs = {**NUMERIC, **_rounding()}
+    for _ in range(TRIES):
+        args = [_draw(a.type.elem, rng, a.type.shape) if isinstance(a.type, TensorType) else _draw(a.type, rng)[()]
+                for a in s.args]
+        try:
+            with np.errstate(all="ignore"):
+                ev_s = evaluate_function(src_mod, s.name, args, fp_name="rounded-real", interpret=funcs,
+                                         deadline=deadline, readings=opts.readings)
+                if ev_s.ub:
+                    continue
+                ev_t = evaluate_function(tgt_mod, g.name, args, fp_name="rounded-real", interpret=funcs,
+                                         deadline=deadline, readings=opts.readings)
+        except Exception:  # noqa: BLE001 - not evaluable in time or at all: no counterexample
+            return report
+        if ev_t.ub:
+            continue  # target UB where the source is defined: left to the solver's checks
+        for k, (src, tgt) in enumerate(zip(ev_s.outputs, ev_t.outputs)):
+            src, tgt = np.asarray(src), np.asarray(tgt)
+            if src.shape != tgt.shape:
+                return report
+            src_poison = np.zeros(src.shape, bool) if ev_s.undefined[k] is None else np.asarray(ev_s.undefined[k])
+            tgt_poison = np.zeros(tgt.shape, bool) if ev_t.undefined[k] is None else np.asarray(ev_t.undefined[k])
+            differ = _differ(src.astype(float), tgt.astype(float)) if src.dtype.kind == "f" else src != tgt
+            differ = (differ | tgt_poison) & ~src_poison
+            if differ.any():
+                idx = tuple(int(i) for i in np.argwhere(differ)[0])
+                return _incorrect(report, opts, src_mod, s, tgt_mod, g, why, names, args, k, list(idx),
+                                  src[idx], "poison" if tgt_poison[idx] else tgt[idx])
+    return report
+
+
+def _incorrect(report, opts, src_mod, s, tgt_mod, g, why, names, args, k, index, source_value, target_value):
+    from irverify.cex.concrete import REFERENCE
+    from irverify.frontends import frontend_named
+
+    cex = Counterexample("value mismatch", output=f"result #{k}", index=index, arg_order=list(names),
+                         source_value=source_value, target_value=target_value,
+                         types={n: a.type for n, a in zip(names, s.args)},
+                         value_type=getattr(g.result_types[k], "elem", g.result_types[k]))
+    for n, a, v in zip(names, s.args, args):
+        (cex.tensors if isinstance(a.type, TensorType) else cex.scalars)[n] = v
+    out = FunctionReport(report.name, Verdict.INCORRECT, cex, notes=[NOTE.format(why=why)], model=report.model)
+    out.oracles.append(REFERENCE)
+    if opts.confirm and target_value != "poison":
+        from irverify.verify.check import oracle_disagreement
+
+        conf = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, False)
+        out.confirmation = conf
+        if conf.confirmed is False and conf.source_output is not None:
+            out.verdict, out.message = Verdict.UNKNOWN, oracle_disagreement(cex, conf)
+    return out

@@ -1,0 +1,101 @@
+"""``irverify validate-pipeline``: IREE's per-pass dumps split into applications, each checked;
+a seeded miscompile is the first failing application, by the pass-by-pass run and by bisection."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from irverify.pipeline import Application, bisect, check_application, split_dumps
+from irverify.verify.check import Options
+from irverify.verify.verdict import Verdict
+
+ROOT = Path(__file__).resolve().parents[1]
+MLP = ROOT / "examples" / "mlp.mlir"
+NO_CONFIRM = Options(confirm=False)
+
+PRINTED = """// -----// IR Dump After CanonicalizerPass: canonicalize{max-iterations=10} ('util.func' operation: @f) //----- //
+module {
+  A
+}
+
+// -----// IR Dump After IREEImportPublicPass: iree-import-public ('builtin.module' operation) //----- //
+module {
+  B
+}
+"""
+
+
+def test_dumps_split_into_applications_each_with_the_module_before_it():
+    apps = split_dumps(PRINTED, "INPUT\n")
+    assert [(a.index, a.name, a.flag, a.scope) for a in apps] == [
+        (1, "CanonicalizerPass", "canonicalize", "'util.func' operation: @f"),
+        (2, "IREEImportPublicPass", "iree-import-public", "'builtin.module' operation")]
+    assert apps[0].before == "INPUT\n" and "A" in apps[0].after
+    assert apps[1].before == apps[0].after and "B" in apps[1].after
+
+
+@pytest.fixture(scope="module")
+def mlp_apps():
+    pytest.importorskip("iree.compiler")
+    from irverify.pipeline import capture
+
+    return capture(str(MLP), MLP.read_text(), None, "dispatch-creation", [])
+
+
+RELU_ZERO = "arith.constant 0.000000e+00 : f32"
+
+
+def seeded(apps: list[Application], k: int) -> list[Application]:
+    """The applications as if pass ``k`` had turned the ReLU's and the fills' 0.0 into 1.0 (a
+    wrong constant fold), the later passes carrying the mistake on."""
+    out = []
+    for a in apps:
+        before = a.before.replace(RELU_ZERO, RELU_ZERO.replace("0.000000e+00", "1.000000e+00")) if a.index > k else a.before
+        after = a.after.replace(RELU_ZERO, RELU_ZERO.replace("0.000000e+00", "1.000000e+00")) if a.index >= k else a.after
+        out.append(Application(a.index, a.name, a.arg, a.scope, before, after))
+    return out
+
+
+@pytest.mark.iree
+def test_every_application_of_the_mlp_compile_is_correct(mlp_apps):
+    assert len(mlp_apps) >= 10
+    flags = [a.flag for a in mlp_apps]
+    assert "iree-abi-wrap-entry-points" in flags and "iree-dispatch-creation-form-dispatch-regions" in flags
+    results = [check_application(a, str(MLP), NO_CONFIRM) for a in mlp_apps]
+    assert [r.verdict for r in results] == [Verdict.CORRECT] * len(mlp_apps), \
+        [(a.flag, r.verdict, r.message) for a, r in zip(mlp_apps, results)]
+
+
+@pytest.mark.iree
+def test_a_seeded_miscompile_is_the_first_failing_application(mlp_apps):
+    k = next(a.index for a in mlp_apps if a.flag == "iree-dispatch-creation-form-dispatch-regions")
+    apps = seeded(mlp_apps, k)
+    assert RELU_ZERO.replace("0.000000e+00", "1.000000e+00") in apps[k - 1].after
+    verdicts = [check_application(a, str(MLP), NO_CONFIRM).verdict for a in apps[:k]]
+    assert verdicts == [Verdict.CORRECT] * (k - 1) + [Verdict.INCORRECT]
+    found, steps = bisect(apps, MLP.read_text(), str(MLP), NO_CONFIRM)
+    assert found.case.index == k and found.verdict is Verdict.INCORRECT
+    assert len(steps) <= 1 + len(apps).bit_length()  # the whole pair, then a binary search
+
+
+@pytest.mark.iree
+def test_the_cli_prints_one_line_per_application_and_a_summary(capsys):
+    from irverify import cli
+
+    code = cli.main(["validate-pipeline", str(MLP), "--no-confirm"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "iree-abi-wrap-entry-points" in out and "100% definitive" in out
+
+
+def test_a_compile_failure_is_an_input_error(tmp_path, capsys):
+    pytest.importorskip("iree.compiler")
+    from irverify import cli
+
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("func.func @f( {\n")
+    code = cli.main(["validate-pipeline", str(bad)])
+    err = capsys.readouterr().err
+    assert code == 2 and "iree-compile failed" in err, err
