@@ -257,7 +257,8 @@ def counterexample(failure: Failure, inputs: Inputs, fp, traces=None) -> Counter
             with solver.budget(INTERMEDIATE_BUDGET_S):
                 cex.intermediate = {"source": intermediate_values(model, traces[0], fp, clear),
                                     "target": intermediate_values(model, traces[1], fp, clear)}
-        except (ValueError, TypeError, OverflowError) as e:  # a value the model leaves unprintable
+        except (ValueError, TypeError, OverflowError, AttributeError) as e:  # a value the model leaves
+            # unprintable (AttributeError: a term the model evaluates to no literal)
             cex.intermediate_note = f"not evaluated ({type(e).__name__}: {e})"
     if failure.check == CHECK_UB:
         cex.ub_reasons = [f"{u.loc}: {u.reason}" if u.loc else u.reason

@@ -376,6 +376,12 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
     report.model = opts.fp
     if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
         return _with_timeout_hint(report, opts)
+    if plan is None and report.message.startswith(UNDECIDED):  # a difference evaluation finds first
+        from irverify.verify.search import search_by_evaluation
+
+        found = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, report.message[len(UNDECIDED) + 2:])
+        if found.verdict != Verdict.UNKNOWN or found.message != report.message:
+            return found
     from dataclasses import replace
 
     from irverify.smt import solver
