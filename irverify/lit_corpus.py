@@ -340,9 +340,10 @@ def run_jobs(jobs: list[Job], opts, workers: int, case_timeout: float, memory_mb
             for pid, (job, start, out_path) in list(running.items()):
                 finished, status = os.waitpid(pid, os.WNOHANG)
                 elapsed = time.perf_counter() - start
-                if not finished and elapsed > case_timeout:
-                    os.kill(pid, signal.SIGKILL)
-                    os.waitpid(pid, 0)
+                if elapsed > case_timeout:  # past the limit, finished since the last look or not
+                    if not finished:
+                        os.kill(pid, signal.SIGKILL)
+                        os.waitpid(pid, 0)
                     del running[pid]
                     yield job, _record(job, "unknown", f"time limit: no verdict within {case_timeout:g} s",
                                        elapsed), []
