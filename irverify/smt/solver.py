@@ -193,6 +193,8 @@ def evaluate(model, term, completion: bool = True):
     if completion and not (z3.is_int_value(v) or z3.is_bv_value(v) or z3.is_rational_value(v)
                            or z3.is_algebraic_value(v)):
         v = _decide(v)  # e.g. a function interpretation compared against a lambda array
+        if not (z3.is_int_value(v) or z3.is_bv_value(v) or z3.is_rational_value(v) or z3.is_algebraic_value(v)):
+            raise NotConcrete(f"the model leaves a value symbolic: {str(v)[:200]}")
     return v
 
 

@@ -311,6 +311,10 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
             from irverify.verify.search import search_by_evaluation
 
             report = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, why)
+    elif report.verdict == Verdict.UNKNOWN and SYMBOLIC in report.message and plan is None:
+        from irverify.verify.search import search_by_evaluation
+
+        report = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, "its counterexample " + SYMBOLIC)
     disagreement = report.verdict == Verdict.UNKNOWN and report.message.startswith(DISAGREE)
     if consulted and (report.verdict in (Verdict.CORRECT, Verdict.INCORRECT) or disagreement):
         # an oracle disagreement may be the contested point itself (the compiler follows the
@@ -403,6 +407,7 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
 
 
 UNDECIDED = "solver could not decide"
+SYMBOLIC = "solver's model leaves a value it needs symbolic"
 SEARCHED = ("found by execution on random inputs after the solver could not decide ({why}): "
             "{backend} computes different outputs on them")
 
@@ -545,8 +550,8 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         why = "; ".join(unknown_src) or "approximations: " + ", ".join(approx)
         return FunctionReport(name, Verdict.UNKNOWN, notes=notes + [why],
                               message=f"counterexample found under the model's unknowns ({why}), but the "
-                                      "solver's model leaves a value it needs symbolic (an uninterpreted "
-                                      "function of whole tensors), so it cannot be printed or confirmed")
+                                      f"{SYMBOLIC} (an uninterpreted function of whole tensors), so it cannot be "
+                                      "printed or confirmed")
     except TooLarge as e:
         if unknown_src or approx:  # resting on an unknown or an approximation, and unconfirmable
             why = "; ".join(unknown_src) or "approximations: " + ", ".join(approx)

@@ -203,3 +203,15 @@ def test_an_alarm_that_needs_a_poison_argument_is_counted_apart():
     wrong = driver.Case(0, 0, None, None, "a constant changed")
     wrong.report = driver.check_text(src + tgt.replace("arith.andi %c, %x", "arith.ori %c, %c"), ".srctgt.mlir", 10.0)
     assert wrong.report["verdict"] == "incorrect" and not driver._poison_only(wrong)
+
+
+@pytest.mark.slow
+def test_a_counterexample_the_model_leaves_symbolic_is_unknown_not_an_error():
+    """Fuzz program 4603 (MLIR, seed 6000): the differing element of the solver's model was no
+    literal; it was an internal error (AttributeError) and is ``unknown`` now, saying why."""
+    from pathlib import Path
+
+    from irverify.cli import main
+
+    path = Path(__file__).resolve().parents[2] / "testdata" / "fuzz-findings" / "Inputs" / "symbolic-target-element.srctgt.mlir"
+    assert main(["check", str(path), "--no-confirm"]) == 4
