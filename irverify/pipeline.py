@@ -12,8 +12,8 @@ the time and, when it is not ``correct``, why (the blocking construct of an ``un
 
 ``--bisect`` checks the input against the last module first: when that is ``correct`` nothing
 else is checked; otherwise the first application whose output no longer refines the input is
-found by bisection (the applications before it refine the input, by the checks made), and that
-application is checked on its own.
+found by bisection (the first whose output is not proved to refine the input; the ones before
+it are), and that application is checked on its own.
 """
 
 from __future__ import annotations
@@ -125,7 +125,8 @@ def check_pair(before_text: str, after_text: str, label: str, opts) -> CaseResul
 
 def bisect(apps: list[Application], input_text: str, path: str, opts) -> tuple[CaseResult, list[CaseResult]]:
     """The input against the last module; when that is not ``correct``, the first application
-    whose output does not refine the input (``lo``: every output before it was checked to)."""
+    whose output is not proved to refine the input (``incorrect``, or undecided: every output
+    before it was proved to, by the checks made), checked on its own."""
     whole = check_pair(input_text, apps[-1].after, f"input vs after pass {apps[-1].index}", opts)
     steps = [whole]
     if whole.verdict is Verdict.CORRECT:
@@ -156,28 +157,30 @@ def run_validate_pipeline(args, opts) -> int:
     apps = capture(path, text, args.compile_from, args.compile_to, args.compiler_flags)
     input_ = {"before": path, "after": None, "pass": None, "run": None, "name": None}
     results: list[tuple[Application, CaseResult]] = []
+    records: list[dict] = []
+
+    def report(app: Application, res: CaseResult) -> None:
+        """Print the application's line, or its JSON record, as soon as it is checked."""
+        results.append((app, res))
+        if args.json:
+            records.append(res.record("validate-pipeline", {**input_, "pass": app.flag, "name": app.name}))
+            emit(records[-1])
+        elif not args.bisect:
+            print(_line(app, res), flush=True)
+
     if args.bisect and apps:
         found, _ = bisect(apps, text, path, opts)
-        results = [(apps[found.case.index - 1], found)] if found.case.index else []
+        if found.case.index:  # (0: the input against the last module, which is correct)
+            report(apps[found.case.index - 1], found)
     else:
         for app in apps:
             res = check_application(app, path, opts)
-            results.append((app, res))
-            if not args.json:
-                print(_line(app, res), flush=True)
-            else:
-                record = res.record("validate-pipeline", {**input_, "pass": app.flag, "name": app.name})
-                emit(record)
+            report(app, res)
             if args.stop_at_first_incorrect and res.verdict is Verdict.INCORRECT:
                 break
     overall = worst([r.verdict for _, r in results]) if results else Verdict.CORRECT
     total = time.perf_counter() - start
     if args.json:
-        records = [res.record("validate-pipeline", {**input_, "pass": app.flag, "name": app.name})
-                   for app, res in results]
-        if args.bisect:  # (otherwise each was printed as it was checked)
-            for record in records:
-                emit(record)
         emit(summary_record("validate-pipeline", records, overall.exit_code, total))
         return overall.exit_code
     if args.bisect:

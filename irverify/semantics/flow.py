@@ -14,7 +14,7 @@ import re
 
 from irverify.errors import Unsupported
 from irverify.ir.core import Op, TensorType
-from irverify.semantics.common import operand_segments
+from irverify.semantics.common import operand_segments, walk_ops
 from irverify.semantics.registry import semantics
 from irverify.model.values import Tensor
 from irverify.smt import terms as t
@@ -318,7 +318,7 @@ def whole_store(body, view):
     """The value stored into the result view ``view`` of a ``flow.dispatch.workgroups`` body when
     the body's only use of it is one store, at the body's top level, of the whole tensor (the
     result is then that value); else None."""
-    uses = [op for op in _all_ops(body) if any(v.id == view.id for v in op.operands)]
+    uses = [op for op in walk_ops(body.ops) if any(v.id == view.id for v in op.operands)]
     if len(uses) != 1 or uses[0] not in body.ops:
         return None
     store = uses[0]
@@ -326,14 +326,6 @@ def whole_store(body, view):
             or not whole_span(store, view.type):
         return None
     return store.operands[0]
-
-
-def _all_ops(block):
-    for op in block.ops:
-        yield op
-        for region in op.regions:
-            for inner in region:
-                yield from _all_ops(inner)
 
 
 def _zero(ctx, elem):

@@ -76,6 +76,8 @@ def shareable(op: Op) -> bool:
 
     if op.name in NOT_ALIGNED or not op.results:
         return False
+    if op.name == "arith.extf" and "contract" in str(op.attrs.get("fastmath", "")):
+        return False  # its value may depend on how its operand was produced (``--contract-conversions``)
     if not all(_plain_value_type(v.type) for v in [*op.operands, *op.results]):
         return False
     try:
@@ -105,7 +107,8 @@ def op_key(op: Op, label: dict[int, Any]) -> tuple | None:
             return None
         regions = (text, tuple(label[v.id] for v in captured))
     attrs = tuple(sorted((name, _exact(value)) for name, value in op.attrs.items()))
-    return (op.name, tuple(operands), tuple(str(r.type) for r in op.results), attrs, regions)
+    types = (tuple(str(v.type) for v in op.operands), tuple(str(r.type) for r in op.results))
+    return (op.name, tuple(operands), types, attrs, regions)
 
 
 # Ops whose results are their operands (their semantics return the operand values themselves):
@@ -244,6 +247,8 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op]) -> bool:
     *body, ret = g.body.ops
     *src_body, src_ret = s.body.ops
     if ret.name not in RETURNS or src_ret.name not in RETURNS or len(ret.operands) != len(src_ret.operands):
+        return False
+    if [a.type for a in s.args] != [a.type for a in g.args] or list(s.result_types) != list(g.result_types):
         return False
 
     def plain_identity(op: Op) -> bool:  # no declared extent that could differ

@@ -305,12 +305,7 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     consulted: set[str] = set()
     report = _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan, consulted)
     if report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED) and plan is None:
-        why = report.message[len(UNDECIDED) + 2:]
-        report = search_by_execution(report, opts, src_mod, s, tgt_mod, g)
-        if report.verdict == Verdict.UNKNOWN:
-            from irverify.verify.search import search_by_evaluation
-
-            report = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, why)
+        report = search_by_execution(report, opts, src_mod, s, tgt_mod, g)  # (evaluation: ``_check_escalating``)
     elif report.verdict == Verdict.UNKNOWN and SYMBOLIC in report.message and plan is None:
         from irverify.verify.search import search_by_evaluation
 
@@ -378,14 +373,14 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
     # Exact IEEE floats decide before execution or a numerical re-evaluation is tried.
     report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate, consulted=consulted)
     report.model = opts.fp
-    if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
-        return _with_timeout_hint(report, opts)
-    if plan is None and report.message.startswith(UNDECIDED):  # a difference evaluation finds first
-        from irverify.verify.search import search_by_evaluation
+    if plan is None and report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED):
+        from irverify.verify.search import search_by_evaluation  # a difference evaluation finds, first
 
         found = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, report.message[len(UNDECIDED) + 2:])
-        if found.verdict != Verdict.UNKNOWN or found.message != report.message:
+        if found is not report:
             return found
+    if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
+        return _with_timeout_hint(report, opts)
     from dataclasses import replace
 
     from irverify.smt import solver
