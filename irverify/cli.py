@@ -94,14 +94,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     vp = sub.add_parser("validate-pipeline", help="compile with iree-compile and check every pass application "
                                                   "that changed the module")
-    vp.add_argument("file", help="the input program (.mlir)")
+    vp.add_argument("file", help="the input program: .mlir (compiled by iree-compile) or a TVMScript module .py "
+                                 "(compiled by TVM for llvm)")
     vp.add_argument("compiler_flags", nargs="*", metavar="-- FLAG",
                     help="iree-compile flags after '--' (default target: local llvm-cpu)")
     from irverify.pipeline import PHASES
 
     vp.add_argument("--compile-from", choices=PHASES, default=None, help="the phase the input is at (default: start)")
-    vp.add_argument("--compile-to", choices=PHASES, default="dispatch-creation",
-                    help="the phase to stop after (default %(default)s)")
+    vp.add_argument("--compile-to", choices=PHASES, default=None,
+                    help="the phase to stop after (default dispatch-creation)")
+    from irverify.pipeline import TVM_PIPELINES
+
+    vp.add_argument("--tvm-pipeline", choices=TVM_PIPELINES, default=None,
+                    help="for a TVMScript module (.py): cpu = relax.get_default_pipeline(llvm), with fusion (the "
+                         "default); build = what tvm.compile runs without a pipeline")
+    vp.add_argument("--until", metavar="PASS", help="check nothing after the first application of PASS")
     vp.add_argument("--stop-at-first-incorrect", action="store_true", help="stop after the first incorrect pass")
     vp.add_argument("--bisect", action="store_true",
                     help="check the input against the last module; bisect over the passes only if that fails")

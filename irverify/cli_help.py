@@ -29,7 +29,7 @@ EXIT_HELP = {
     "check": verdict_codes("of the functions checked"),
     "check-suite": verdict_codes("over all pairs"),
     "validate-pass": verdict_codes("over all cases"),
-    "validate-pipeline": verdict_codes("over all pass applications checked (2 also when iree-compile fails)"),
+    "validate-pipeline": verdict_codes("over all pass applications checked (2 also when iree-compile or the TVM compile fails)"),
     "patterns": ("exit codes:\n"
                  "  0  every verdict is the one its catalogue entry expects\n"
                  "  1  a verdict differs from the one its entry expects\n"

@@ -10,6 +10,12 @@ files (functions paired by name; IREE's synchronous ABI wrapper read as the func
 ``verify.align``). The report has one line per application: its index, the pass, the verdict,
 the time and, when it is not ``correct``, why (the blocking construct of an ``unsupported``).
 
+A TVMScript module (``.py``) is compiled for llvm by TVM instead, in-process, under the pass
+instrument ``irverify.tvm.ValidatePasses`` (``--tvm-pipeline``: which Relax pipeline).
+``--until PASS`` checks nothing after the first application of PASS. Each application is
+evaluated on random inputs before the solver is asked (``Options.falsify_first``): a wrong pass
+is named in seconds.
+
 ``--bisect`` checks the input against the last module first: when that is ``correct`` nothing
 else is checked; otherwise the first application whose output no longer refines the input is
 found by bisection (the first whose output is not proved to refine the input; the ones before
@@ -32,6 +38,7 @@ from irverify.verify.verdict import Verdict
 DUMP = re.compile(r"^// -----// IR Dump After (\S+?)(?:: (.*?))? \((.*)\) //----- //\s*$")
 # Flags for a CPU compile unless the user's flags after ``--`` choose a target.
 DEFAULT_TARGET = ["--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu"]
+TVM_PIPELINES = ("cpu", "build")  # ``irverify.tvm.relax_pipeline``
 PHASES = ("start", "input", "abi", "preprocessing", "global-optimization", "dispatch-creation", "flow", "stream",
           "executable-sources", "executable-configurations", "executable-targets", "hal", "vm", "end")
 
@@ -144,6 +151,8 @@ def bisect(apps: list[Application], input_text: str, path: str, opts) -> tuple[C
 
 
 def run_validate_pipeline(args, opts) -> int:
+    from dataclasses import replace
+
     from irverify.records import emit, summary_record
     from irverify.verify.verdict import worst
 
@@ -153,6 +162,14 @@ def run_validate_pipeline(args, opts) -> int:
             text = f.read()
     except OSError as e:
         raise InputError(f"cannot read {path}: {e.strerror}") from None
+    opts = replace(opts, falsify_first=True)  # a pass application is one large function
+    if path.endswith(".py"):
+        from irverify.tvm import run_validate_tvm_pipeline
+
+        return run_validate_tvm_pipeline(args, text, opts)
+    if args.tvm_pipeline is not None:
+        raise InputError("--tvm-pipeline applies to a TVMScript module (.py)")
+    args.compile_to = args.compile_to or "dispatch-creation"
     start = time.perf_counter()
     apps = capture(path, text, args.compile_from, args.compile_to, args.compiler_flags)
     input_ = {"before": path, "after": None, "pass": None, "run": None, "name": None}
@@ -178,6 +195,8 @@ def run_validate_pipeline(args, opts) -> int:
             report(app, res)
             if args.stop_at_first_incorrect and res.verdict is Verdict.INCORRECT:
                 break
+            if args.until in (app.name, app.flag):
+                break
     overall = worst([r.verdict for _, r in results]) if results else Verdict.CORRECT
     total = time.perf_counter() - start
     if args.json:
@@ -193,7 +212,7 @@ def run_validate_pipeline(args, opts) -> int:
     return overall.exit_code
 
 
-def _line(app: Application, res: CaseResult) -> str:
+def _line(app, res: CaseResult) -> str:
     why = "" if res.verdict is Verdict.CORRECT else f"  {res.message.splitlines()[0][:160]}" if res.message else ""
     return f"{app.index:4d} {app.flag:<56} {res.verdict.value:<11} {res.time_s:7.2f} s{why}"
 
@@ -205,7 +224,7 @@ def _details(results) -> None:
     for app, res in results:
         if res.report is None or res.verdict in (Verdict.CORRECT, Verdict.UNSUPPORTED):
             continue
-        print(f"\npass {app.index} {app.flag} ({app.scope}): {res.verdict.value}")
+        print(f"\npass {app.index} {app.flag}" + (f" ({app.scope})" if app.scope else "") + f": {res.verdict.value}")
         for fn in res.report.functions:
             if fn.verdict is not Verdict.CORRECT:
                 print("\n".join("  " + line for line in render_function(fn, verbose=False)))

@@ -20,10 +20,11 @@ shared.
 Only ops that are pure functions of their operands are aligned (``registry.is_pure``) and only
 when their values are tensors, vectors or scalars (a view of memory depends on the memory it
 views, which differs between the sides). An op that names something else of its module (a call,
-a global, a dispatch, a ``call_tir`` PrimFunc, which may differ between the modules) or binds
-names for later ops (``relax.match_cast``) is never aligned, nor is an op whose encoding leaves
-an unknown value (stale memory, a nondeterministic choice): the two sides may choose
-differently. Dropping the target copy's undefined behaviour is sound: the aligned source op runs
+a global, a dispatch, which may differ between the modules) or binds names for later ops
+(``relax.match_cast``) is never aligned (a ``call_tir`` is: its PrimFunc is named by its
+structural identity, so two calls of structurally equal PrimFuncs on the same values are the
+same op), nor is an op whose encoding leaves an unknown value (stale memory, a nondeterministic
+choice): the two sides may choose differently. Dropping the target copy's undefined behaviour is sound: the aligned source op runs
 unconditionally at the top level of the source too, so the source is undefined wherever the
 copy is.
 """
@@ -39,13 +40,19 @@ import numpy as np
 from irverify.errors import Unsupported
 from irverify.ir.core import FloatType, Function, IndexType, IntType, Op, TensorType, Value
 
-RETURNS = ("func.return", "util.return")  # a function's results (``func.func`` / ``util.func``)
+RETURNS = ("func.return", "util.return", "relax.return")  # a function's results
 
 # Ops whose value depends on another symbol of the module (which the rewrite may have changed),
 # or that bind names for the ops after them.
-NOT_ALIGNED = frozenset({"func.call", "util.call", "flow.dispatch", "relax.call", "relax.call_tir",
-                         "relax.call_dps_packed", "relax.match_cast", "relax.if", "util.global.load",
+NOT_ALIGNED = frozenset({"func.call", "util.call", "flow.dispatch", "relax.call", "relax.call_dps_packed", "relax.match_cast", "relax.if", "util.global.load",
                          "util.global.load.indirect", "util.global.address", "memref.get_global"})
+
+
+# Attributes computed from others of the same op, left out of its key: a ``call_tir``'s
+# translated PrimFunc (``tir``) is a function of the PrimFunc, whose structural identity
+# (``primfunc``, ``frontends.relax.tir``: equal exactly when the PrimFuncs and the helpers they
+# call are structurally equal) is in the key, with the operand and result types it is translated for.
+DERIVED_ATTRS = {"relax.call_tir": frozenset({"tir"})}
 
 
 def _plain_value_type(ty) -> bool:
@@ -106,7 +113,8 @@ def op_key(op: Op, label: dict[int, Any]) -> tuple | None:
         if any(v.id not in label for v in captured):
             return None
         regions = (text, tuple(label[v.id] for v in captured))
-    attrs = tuple(sorted((name, _exact(value)) for name, value in op.attrs.items()))
+    derived = DERIVED_ATTRS.get(op.name, frozenset())
+    attrs = tuple(sorted((name, _exact(value)) for name, value in op.attrs.items() if name not in derived))
     types = (tuple(str(v.type) for v in op.operands), tuple(str(r.type) for r in op.results))
     return (op.name, tuple(operands), types, attrs, regions)
 

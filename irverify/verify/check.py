@@ -45,6 +45,7 @@ class Options:
     escalate: bool = True
     verbose: bool = False  # counterexamples carry the intermediate values
     readings: dict = field(default_factory=dict)  # contested point -> chosen reading (model.assumptions)
+    falsify_first: bool = False  # evaluate on random inputs before the solver (``verify.search``)
 
 
 def called_functions(module: Module) -> set[str]:
@@ -370,6 +371,13 @@ def _excerpt(src_mod: Module, s: Function, tgt_mod: Module, g: Function, output:
 def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
                       opts: Options, plan=None, consulted: set | None = None) -> FunctionReport:
     escalate = opts.escalate and opts.fp == "abstract" and small_enough(s, g)
+    if plan is None and opts.falsify_first and opts.fp != "real":
+        from irverify.verify.search import search_by_evaluation
+
+        base = FunctionReport(name, Verdict.UNKNOWN, model=opts.fp)
+        found = search_by_evaluation(base, opts, src_mod, s, tgt_mod, g, "", early=True)
+        if found is not base:
+            return found
     # Exact IEEE floats decide before execution or a numerical re-evaluation is tried.
     report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate, consulted=consulted)
     report.model = opts.fp

@@ -1,13 +1,18 @@
 """A counterexample found by evaluation when the solver could not decide.
 
 When the solver runs out of time on whether an output's values agree, irverify evaluates both
-MLIR functions on a few seeded random inputs through its own semantics (``verify.evaluate``, no
+functions on a few seeded random inputs through its own semantics (``verify.evaluate``, no
 solver; floats as ``cex.concrete.reproduce`` evaluates them). Inputs on which the source is undefined are skipped; an
 element of an output where the source is defined and the target computes another value (or is
 poison) is a real counterexample under the op definitions: the verdict becomes ``incorrect``,
 and with confirmation the counterexample is replayed on IREE like any other (a disagreement
 between the two oracles is reported as such). Only functions whose arguments are statically
 shaped tensors or scalars are searched; a function that does not decide is left ``unknown``.
+
+With ``Options.falsify_first`` (``validate-pipeline`` and the TVM pass instrument, where a pass
+application is one large function and a wrong pass should be named in seconds) one input set
+is evaluated before the solver is asked at all; a difference is the verdict, otherwise the
+solver decides as usual. Off by default: the solver's counterexamples are smaller.
 """
 
 from __future__ import annotations
@@ -22,6 +27,11 @@ from irverify.verify.verdict import Counterexample, FunctionReport, Verdict
 TRIES = 4  # input sets drawn
 NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rounding of each operation) on "
         "random inputs after the solver could not decide ({why})")
+EARLY_NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rounding of each operation) on "
+              "random inputs, before any solver query")
+# Evaluation tried before the solver (``Options.falsify_first``): one input set, for at most
+# this share of the query timeout and at most EARLY_LIMIT_S seconds of CPU time.
+EARLY_TRIES, EARLY_SHARE, EARLY_LIMIT_S = 1, 0.25, 2.0
 
 
 def _plain_args(fn: Function) -> bool:
@@ -49,22 +59,23 @@ def _draw(ty, rng: np.random.Generator, shape=()):
 
 
 def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Function, tgt_mod: Module,
-                         g: Function, why: str) -> FunctionReport:
+                         g: Function, why: str, early: bool = False) -> FunctionReport:
     """``report`` made ``incorrect`` when evaluation finds a difference (module docstring), else
-    ``report`` itself; at most ``opts.timeout_s`` seconds of CPU time in all. Floats are
+    ``report`` itself; at most ``opts.timeout_s`` seconds of CPU time in all (``early``: one
+    input set and ``EARLY_SHARE`` of it, at most ``EARLY_LIMIT_S``, before any query). Floats are
     evaluated as ``cex.concrete.reproduce`` does (IEEE rounding of each operation, sums in index
     order), and an element counts as different only beyond what the order of a sum explains
     (``cex.concrete._differ``)."""
     from irverify.cex.concrete import NUMERIC, _differ, _rounding
     from irverify.verify.evaluate import evaluate_function
 
-    if src_mod.frontend != "mlir" or not _plain_args(s) or [a.type for a in s.args] != [a.type for a in g.args]:
+    if src_mod.frontend not in ("mlir", "relax") or not _plain_args(s) or [a.type for a in s.args] != [a.type for a in g.args]:
         return report
-    deadline = time.process_time() + opts.timeout_s
+    deadline = time.process_time() + (min(opts.timeout_s * EARLY_SHARE, EARLY_LIMIT_S) if early else opts.timeout_s)
     rng = np.random.default_rng(0)
     names = [a.name or f"%arg{i}" for i, a in enumerate(s.args)]
     funcs = {**NUMERIC, **_rounding()}
-    for _ in range(TRIES):
+    for _ in range(EARLY_TRIES if early else TRIES):
         args = [_draw(a.type.elem, rng, a.type.shape) if isinstance(a.type, TensorType) else _draw(a.type, rng)[()]
                 for a in s.args]
         try:
@@ -89,12 +100,12 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
             differ = (differ | tgt_poison) & ~src_poison
             if differ.any():
                 idx = tuple(int(i) for i in np.argwhere(differ)[0])
-                return _incorrect(report, opts, src_mod, s, tgt_mod, g, why, names, args, k, list(idx),
-                                  src[idx], "poison" if tgt_poison[idx] else tgt[idx])
+                return _incorrect(report, opts, src_mod, s, tgt_mod, g, (EARLY_NOTE if early else NOTE).format(why=why),
+                                  names, args, k, list(idx), src[idx], "poison" if tgt_poison[idx] else tgt[idx])
     return report
 
 
-def _incorrect(report, opts, src_mod, s, tgt_mod, g, why, names, args, k, index, source_value, target_value):
+def _incorrect(report, opts, src_mod, s, tgt_mod, g, note, names, args, k, index, source_value, target_value):
     from irverify.cex.concrete import REFERENCE
     from irverify.frontends import frontend_named
 
@@ -104,7 +115,7 @@ def _incorrect(report, opts, src_mod, s, tgt_mod, g, why, names, args, k, index,
                          value_type=getattr(g.result_types[k], "elem", g.result_types[k]))
     for n, a, v in zip(names, s.args, args):
         (cex.tensors if isinstance(a.type, TensorType) else cex.scalars)[n] = v
-    out = FunctionReport(report.name, Verdict.INCORRECT, cex, notes=[NOTE.format(why=why)], model=report.model)
+    out = FunctionReport(report.name, Verdict.INCORRECT, cex, notes=[note], model=report.model)
     out.oracles.append(REFERENCE)
     if opts.confirm and target_value != "poison":
         from irverify.verify.check import oracle_disagreement

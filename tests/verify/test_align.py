@@ -201,3 +201,60 @@ def test_a_partial_store_leaves_the_rest_of_the_result_unwritten():
     assert check(m).verdict is Verdict.CORRECT
     first_only = pair(FLAT, workgroups(stores=split + halves[:1]), SIG2, "tensor<2x4xf32>")
     assert check(first_only).verdict is Verdict.INCORRECT
+
+
+# ----------------------------------------------------------------------------- Relax call_tir
+
+PRIMFUNC = """    @T.prim_func(private=True, s_tir=True)
+    def {name}(x0: T.Buffer((T.int64(4),), "float32"), y0: T.Buffer((T.int64({n}),), "float32")):
+        T.func_attr({{"tirx.noalias": True}})
+        for i0 in T.serial(T.int64({n})):
+            with T.sblock("map"):
+                v_i0 = T.axis.spatial(T.int64({n}), i0)
+                y0[v_i0] = T.max(x0[v_i0], T.float32({c}))
+"""
+RELAX_FN = """    @R.function
+    def {name}(a0: R.Tensor((4,), "float32")):
+        cls = Module
+        v1 = R.call_tir(cls.{f}, (a0,), out_ty=R.Tensor(({n},), "float32"))
+        v2 = R.add(v1, R.const(1.0, "float32"))
+        return v2
+"""
+
+
+def relax_pair(src_c: str = "0.0", tgt_c: str = "0.0", src_n: int = 4, tgt_n: int = 4):
+    """@src and @tgt, each calling its own PrimFunc (a ReLU-like ``max(x, c)`` over ``n``
+    elements), then adding 1."""
+    from irverify.frontends.relax.parse import parse
+
+    text = ("@I.ir_module\nclass Module:\n"
+            + PRIMFUNC.format(name="src_f", n=src_n, c=src_c) + RELAX_FN.format(name="src", f="src_f", n=src_n)
+            + PRIMFUNC.format(name="tgt_f", n=tgt_n, c=tgt_c) + RELAX_FN.format(name="tgt", f="tgt_f", n=tgt_n))
+    return parse(text, "pair.py")
+
+
+def test_a_call_tir_of_a_structurally_equal_primfunc_aligns():
+    m = relax_pair()
+    s, g = m.functions["src"], m.functions["tgt"]
+    assert [op.name for op in g.body.ops if id(op) in align(s, g)] == ["relax.call_tir", "relax.const", "relax.add"]
+    fr = check(m)
+    assert fr.verdict is Verdict.CORRECT and UNCHANGED in fr.notes
+
+
+def test_a_call_tir_whose_primfunc_changed_does_not_align():
+    m = relax_pair(tgt_c="1.0")
+    s, g = m.functions["src"], m.functions["tgt"]
+    assert not any(op.name == "relax.call_tir" and id(op) in align(s, g) for op in g.body.ops)
+    assert check(m).verdict is Verdict.INCORRECT
+
+
+def test_a_program_that_leaves_stale_memory_refines_itself():
+    # both PrimFuncs write 4 of 6 elements; the other 2 are stale memory, any value on either
+    # side: the same program on both sides is correct (its behaviours are the source's own)
+    text = relax_pair(src_n=6, tgt_n=6).text.replace("T.serial(T.int64(6))", "T.serial(T.int64(4))").replace(
+        "T.axis.spatial(T.int64(6), i0)", "T.axis.spatial(T.int64(4), i0)")
+    from irverify.frontends.relax.parse import parse
+
+    assert check(parse(text, "pair.py")).verdict is Verdict.CORRECT
+    changed = parse(text.replace("T.max(x0[v_i0], T.float32(0.0))", "T.max(x0[v_i0], T.float32(1.0))", 1), "pair.py")
+    assert check(changed).verdict is not Verdict.CORRECT  # (the source's written elements differ)

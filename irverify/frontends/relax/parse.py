@@ -99,6 +99,13 @@ _match_cast_ids = itertools.count()
 
 def parse(text: str, path: str) -> Module:
     """Parse a TVMScript file holding one ``@I.ir_module`` into an irverify ``Module``."""
+    mod, def_lines = load_native(text, path)
+    return translate_module(mod, path, text, def_lines)
+
+
+def load_native(text: str, path: str):
+    """The ``tvm.IRModule`` of a TVMScript file holding one ``@I.ir_module``, and the line of
+    each function's definition; a parse error is ``InputError`` with file:line:col."""
     blanked, def_lines = _blank_imports(text, path)
     import tvm
 
@@ -116,7 +123,7 @@ def parse(text: str, path: str) -> Module:
         raise InputError(_diagnostic(error, path))
     if not isinstance(mod, tvm.IRModule):
         raise InputError(f"{path}:1:1: expected an @I.ir_module, got {type(mod).__name__}")
-    return translate_module(mod, path, text, def_lines)
+    return mod, def_lines
 
 
 def translate_module(mod, path: str, text: str, def_lines: dict[str, int] | None = None) -> Module:

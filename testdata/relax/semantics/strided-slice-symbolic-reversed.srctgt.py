@@ -14,4 +14,5 @@ class Module:
 
     @R.function
     def tgt(x: R.Tensor(("n",), "float32")):
+        unused = R.add(x, x)
         return R.strided_slice(x, axes=[0], begin=[3], end=[-1], strides=[1])
