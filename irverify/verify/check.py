@@ -73,7 +73,8 @@ def pair_functions(src: Module, tgt: Module | None) -> list[tuple[str, Function,
     (callers outside the module see it); a private function is checked through its call sites
     only. A target function with a body that the source lacks is an error unless it is called
     (a helper the rewrite introduced) or private. Public source functions the target no longer
-    defines are not paired: ``removed_public_functions`` reports them."""
+    defines are not paired: ``removed_public_functions`` reports them. A module with no public
+    function pairs its uncalled private ones (``uncalled_private_pairs``)."""
     if tgt is None:
         fs = src.functions
         if "src" not in fs or "tgt" not in fs:
@@ -88,6 +89,9 @@ def pair_functions(src: Module, tgt: Module | None) -> list[tuple[str, Function,
         if getattr(src, "executables", None):  # valid input irverify does not check
             raise Unsupported(f"functions inside 'hal.executable' @{src.executables[0]} (its exports, their "
                               "conditions and workgroup counts are not modelled)")
+        uncalled = uncalled_private_pairs(src, tgt)
+        if uncalled:
+            return uncalled
         if any(f.body is not None for f in src.functions.values()):  # valid input, nothing public
             raise Unsupported("a module whose functions are all private (a private function is checked "
                               "through its public callers, and this module has none)")
@@ -97,6 +101,33 @@ def pair_functions(src: Module, tgt: Module | None) -> list[tuple[str, Function,
     only_tgt = sorted(t_entries - set(src.functions))
     if only_tgt:
         raise InputError(f"{tgt.path}: function @{only_tgt[0]} has no counterpart in {src.path}")
+    return pairs
+
+
+PRIVATE_AS_PUBLIC = ("private, and nothing in the module calls it (the module has no public function): checked "
+                     "as if it were public, for every input a caller could pass")
+
+
+def uncalled_private_pairs(src: Module, tgt: Module) -> list[tuple[str, Function, Function]]:
+    """In an MLIR module whose functions are all private (IREE's pass tests use such modules),
+    the private functions nothing calls, each paired with the target's function of that name
+    when it has a body and the same signature: each is checked as a public function is (a
+    stronger check than the module's, whose behaviour no caller can see). A function the
+    target drops or re-types is not paired."""
+    if src.frontend != "mlir":
+        return []
+    called = called_functions(src)
+    pairs = []
+    for name, f in sorted(src.functions.items()):
+        g = tgt.functions.get(name)
+        if f.body is None or f.public or name in called or g is None or g.body is None:
+            continue
+        try:
+            if signature_change(f, g, src.frontend) is not None:
+                continue
+        except Unsupported:
+            continue
+        pairs.append((name, f, g))
     return pairs
 
 
@@ -275,6 +306,8 @@ def check_modules(src: Module, tgt: Module | None, opts: Options, contract=None,
             reports.append(signature_report(name, s, g, changed))
         else:
             reports.append(check_function(name, src, s, tgt or src, g, opts))
+            if tgt is not None and not s.public and not any(chosen):
+                reports[-1].notes.insert(0, PRIVATE_AS_PUBLIC)
     for name in removed_public_functions(src, tgt) if tgt is not None and not any(chosen) else []:
         reports.append(FunctionReport(name, Verdict.INCORRECT, message=REMOVED.format(name=name),
                                       kind=SIGNATURE_CHANGED))

@@ -1,0 +1,3 @@
+// private-only.mlir with its private function removed (as symbol DCE does).
+module {
+}
