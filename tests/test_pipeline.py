@@ -14,7 +14,7 @@ from irverify.verify.verdict import Verdict
 ROOT = Path(__file__).resolve().parents[1]
 MLP = ROOT / "examples" / "mlp.mlir"
 NO_CONFIRM = Options(confirm=False)
-QUICK = Options(confirm=False, timeout_s=5.0)  # the seeded bug: undecided queries give way to evaluation sooner
+QUICK = Options(confirm=False, falsify_first=True)  # as validate-pipeline checks: evaluation first
 
 PRINTED = """// -----// IR Dump After CanonicalizerPass: canonicalize{max-iterations=10} ('util.func' operation: @f) //----- //
 module {
@@ -79,7 +79,18 @@ def test_a_seeded_miscompile_is_the_first_failing_application(mlp_apps):
 
 
 @pytest.mark.iree
-@pytest.mark.slow  # five checks that each wait out a solver timeout before evaluation decides
+def test_the_seeded_miscompile_is_confirmed_on_iree_through_the_abi_wrapper(mlp_apps):
+    # after iree-abi-wrap-entry-points the module's @mlp takes !hal.buffer_view; the
+    # counterexample is replayed by compiling the module as it is and calling @mlp
+    k = next(a.index for a in mlp_apps if a.flag == "iree-dispatch-creation-form-dispatch-regions")
+    assert "hal.buffer_view" in mlp_apps[k - 1].before
+    res = check_application(seeded(mlp_apps, k)[k - 1], str(MLP), Options(falsify_first=True))
+    fn = res.report.functions[0]
+    assert res.verdict is Verdict.INCORRECT and fn.confirmation is not None, res.message
+    assert fn.confirmation.confirmed, fn.confirmation
+
+
+@pytest.mark.iree
 def test_bisection_finds_the_seeded_miscompile(mlp_apps):
     k = next(a.index for a in mlp_apps if a.flag == "iree-dispatch-creation-form-dispatch-regions")
     apps = seeded(mlp_apps, k)

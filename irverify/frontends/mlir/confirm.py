@@ -202,7 +202,10 @@ def _has_memref_args(fn: Function) -> bool:
 
 
 def _uses_dispatch_ops(fn: Function) -> bool:
-    return fn.body is not None and any(op.name.startswith(("hal.", "iree_tensor_ext.")) for op in fn.body.ops)
+    """Does ``fn`` run inside a dispatch (HAL interface ops, dispatch tensor views)? Compute
+    barriers and the ABI's ``hal.tensor`` ops belong to host functions, which run as they are."""
+    return fn.body is not None and any(op.name.startswith(("hal.interface.", "iree_tensor_ext.dispatch."))
+                                       for op in fn.body.ops)
 
 
 ELEMENTWISE_PREFIXES = ("arith.", "math.", "func.", "util.")
