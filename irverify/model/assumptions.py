@@ -73,4 +73,16 @@ CONTRACT_CONVERSIONS = Contested(
     "rounding, and the lowering to LLVM keeps both conversions; the canonicalizer folds the pair",
 )
 
-CONTESTED = {c.name: c for c in (AFFINE_OVERFLOW, MEMREF_ARGS, TIR_SELF_COMPARE, CONTRACT_CONVERSIONS)}
+SUBNORMALS = Contested(
+    "subnormals", ("keep", "flush"),
+    {"keep": "float arithmetic has gradual underflow: subnormal operands and results are values "
+             "like any other (IEEE 754, as the arith dialect defines its ops)",
+     "flush": "float arithmetic reads a subnormal operand as a zero of its sign and writes a "
+              "subnormal result as one (flush-to-zero and denormals-are-zero, as compiled CPU "
+              "code may run; irverify.smt.flush)"},
+    "the arith dialect's float ops are IEEE 754 operations; whether compiled code flushes "
+    "subnormals depends on the target's floating-point mode, not on the IR. Considered only where "
+    "a counterexample holds a subnormal value or execution disagrees with irverify",
+)
+
+CONTESTED = {c.name: c for c in (AFFINE_OVERFLOW, MEMREF_ARGS, TIR_SELF_COMPARE, CONTRACT_CONVERSIONS, SUBNORMALS)}

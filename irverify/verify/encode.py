@@ -341,6 +341,10 @@ def encode_function(fn: Function, module: Module, inputs: Inputs, fp,
     for ty in fn.result_types:
         if isinstance(ty, DispatchTensorType):
             raise Unsupported(f"result of type {ty}", fn.loc)
+    if inputs.readings.get("subnormals") == "flush":  # (``model.assumptions.SUBNORMALS``)
+        from irverify.smt.flush import flushing
+
+        fp = flushing(fp)
     ctx = Ctx(module, inputs, fp)
     ctx.body_ops = fn.body.ops
     if reuse is not None:

@@ -97,3 +97,35 @@ def test_tir_self_compare_against_tvm():
     assert np.array_equal(np.asarray(folded.outputs[0]), same) and same.all()
     assert np.array_equal(np.asarray(ieee.outputs[1]), other) and not other[:2].any()  # NaN == NaN: false
     assert not np.asarray(ieee.outputs[0])[:2].any()  # the default reading: ordered
+
+
+SUBNORMAL = """
+func.func @arith(%x: tensor<8xf32>, %y: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xi1>) {
+  %s = arith.addf %x, %y : tensor<8xf32>
+  %m = arith.mulf %x, %y : tensor<8xf32>
+  %n = arith.negf %x : tensor<8xf32>
+  %c = arith.cmpf oeq, %x, %y : tensor<8xf32>
+  return %s, %m, %n, %c : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xi1>
+}
+"""
+TINY = np.float32(2.0 ** -140)  # a subnormal float32
+SUB_X = np.array([TINY, -TINY, 0.0, -0.0, 1.0, TINY, 2.0 ** -126, 3 * TINY], np.float32)
+SUB_Y = np.array([0.0, 0.0, -0.0, TINY, TINY, TINY, -(2.0 ** -127), 1.0], np.float32)
+
+
+@pytest.mark.iree
+def test_subnormals_against_iree():
+    """IREE's llvm-cpu code flushes subnormal operands and results of arithmetic and
+    comparisons (the ``flush`` reading); a negation, a sign-bit operation, keeps them. irverify's
+    default ``keep`` reading is IEEE's gradual underflow, which differs there."""
+    pytest.importorskip("iree.runtime")
+    from irverify.execute.iree import run_functions
+
+    module = parse_mlir(SUBNORMAL, "<subnormals>")
+    (ran,) = run_functions(SUBNORMAL, [("arith", [SUB_X, SUB_Y])])
+    flushed = evaluate_function(module, "arith", [SUB_X, SUB_Y], readings={"subnormals": "flush"})
+    kept = evaluate_function(module, "arith", [SUB_X, SUB_Y])
+    for k, (ours, theirs) in enumerate(zip(flushed.outputs, ran)):
+        assert _same_bits(np.asarray(ours), np.asarray(theirs)), (k, ours, theirs)
+    assert not all(_same_bits(np.asarray(a), np.asarray(b)) for a, b in zip(kept.outputs, ran))
+    assert _same_bits(np.asarray(kept.outputs[2]), np.asarray(ran[2]))  # negf keeps the subnormal
