@@ -93,10 +93,34 @@ def shareable(op: Op) -> bool:
         return False
 
 
+# Ops that all compute the row-major reshape of their one operand when every shape is static:
+# the same value for the same operand and result type, whichever op (IREE's
+# convert-tensor-to-flow turns the tensor ones into flow.tensor.reshape). None of them has
+# undefined behaviour then (the verifiers require equal element counts).
+RESHAPES = frozenset({"tensor.collapse_shape", "tensor.expand_shape", "flow.tensor.reshape"})
+
+
+def _static_reshape_key(op: Op, label: dict[int, Any]) -> tuple | None:
+    if len(op.operands) != 1 or len(op.results) != 1 or op.operands[0].id not in label:
+        return None
+    src, res = op.operands[0].type, op.results[0].type
+    if not (type(src) is TensorType and type(res) is TensorType and src.encoding is None and res.encoding is None
+            and src.elem == res.elem and all(isinstance(d, int) for d in (*src.shape, *res.shape))
+            and np.prod(src.shape, dtype=object) == np.prod(res.shape, dtype=object)):
+        return None
+    return ("row-major reshape", (label[op.operands[0].id],), (str(src), str(res)), (), ())
+
+
 def op_key(op: Op, label: dict[int, Any]) -> tuple | None:
     """What makes ``op`` the same op applied to the same values, or None when an operand (or a
-    value its regions read) has no label or the op's identity is not known exactly."""
+    value its regions read) has no label or the op's identity is not known exactly. A static
+    reshape (``RESHAPES``) is keyed by its operand and types alone."""
     from irverify.semantics.opaque import identity
+
+    if op.name in RESHAPES:
+        key = _static_reshape_key(op, label)
+        if key is not None:
+            return key
 
     operands = []
     for v in op.operands:

@@ -258,3 +258,40 @@ def test_a_program_that_leaves_stale_memory_refines_itself():
     assert check(parse(text, "pair.py")).verdict is Verdict.CORRECT
     changed = parse(text.replace("T.max(x0[v_i0], T.float32(0.0))", "T.max(x0[v_i0], T.float32(1.0))", 1), "pair.py")
     assert check(changed).verdict is not Verdict.CORRECT  # (the source's written elements differ)
+
+
+# ----------------------------------------------------------------------------- static reshapes
+
+RESHAPE_SRC = """  %c = tensor.collapse_shape %x [[0, 1], [2]] : tensor<1x6x2xf32> into tensor<6x2xf32>
+  %e = math.exp %c : tensor<6x2xf32>
+  return %e : tensor<6x2xf32>"""
+
+
+def reshape_pair(tgt: str):
+    return pair(RESHAPE_SRC, tgt, sig="%x: tensor<1x6x2xf32>", res="tensor<6x2xf32>")
+
+
+def test_a_static_collapse_and_a_flow_reshape_of_the_same_value_align():
+    m = reshape_pair(RESHAPE_SRC.replace("tensor.collapse_shape %x [[0, 1], [2]] : tensor<1x6x2xf32> into",
+                                         "flow.tensor.reshape %x : tensor<1x6x2xf32> ->"))
+    s, g = m.functions["src"], m.functions["tgt"]
+    assert [op.name for op in g.body.ops if id(op) in align(s, g)] == ["flow.tensor.reshape", "math.exp"]
+    fr = check(m)
+    assert fr.verdict is Verdict.CORRECT and UNCHANGED in fr.notes
+
+
+def test_a_reshape_to_another_shape_or_of_another_value_does_not_align():
+    other_shape = pair(RESHAPE_SRC, """  %c = flow.tensor.reshape %x : tensor<1x6x2xf32> -> tensor<2x6xf32>
+  %t = flow.tensor.reshape %c : tensor<2x6xf32> -> tensor<6x2xf32>
+  %e = math.exp %t : tensor<6x2xf32>
+  return %e : tensor<6x2xf32>""", sig="%x: tensor<1x6x2xf32>", res="tensor<6x2xf32>")
+    s, g = other_shape.functions["src"], other_shape.functions["tgt"]
+    assert [op.name for op in g.body.ops if id(op) in align(s, g)] == []
+    assert check(other_shape).verdict is Verdict.CORRECT  # (two row-major reshapes: the same value, proved)
+    doubled = pair(RESHAPE_SRC, """  %c = flow.tensor.reshape %x : tensor<1x6x2xf32> -> tensor<6x2xf32>
+  %z = arith.constant dense<1.0> : tensor<6x2xf32>
+  %d = arith.mulf %c, %z : tensor<6x2xf32>
+  %f = arith.addf %d, %d : tensor<6x2xf32>
+  %e = math.exp %f : tensor<6x2xf32>
+  return %e : tensor<6x2xf32>""", sig="%x: tensor<1x6x2xf32>", res="tensor<6x2xf32>")
+    assert check(doubled).verdict is Verdict.INCORRECT
