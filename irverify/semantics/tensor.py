@@ -218,11 +218,22 @@ def collapse_shape(ctx, op: Op, src: Tensor):
     def to_src(idx):
         out = [t.int_val(0)] * src.rank  # dims outside every group are unit dims
         for g, i in zip(groups, idx):
-            for d, v in zip(g, delinearize(i, [src.dims[d] for d in g])):
+            for d, v in zip(g, delinearize_in_bounds(i, [src.dims[d] for d in g])):
                 out[d] = v
         return out
 
     return map_tensor(ttype, dims, src, to_src)
+
+
+def delinearize_in_bounds(pos: Any, dims: Sequence[Any]) -> list[Any]:
+    """``delinearize`` for a position inside the group (``0 <= pos < product(dims)``, as every
+    element of the collapsed tensor is): when all dims but one are static 1 (a unit dim folded
+    into its neighbour) the index is ``pos`` in that dim and 0 in the unit dims, which is what
+    the division and remainder give there, without them."""
+    units = [t.static_int(d) == 1 for d in dims]
+    if sum(not u for u in units) <= 1:
+        return [t.int_val(0) if u else pos for u in units]
+    return delinearize(pos, dims)
 
 
 @semantics("tensor.expand_shape", attrs=("reassociation", "static_output_shape"),
