@@ -15,6 +15,10 @@ tiles, elements keep the shared output's initial value; every tile reads its own
 shared output. irverify encodes the kernel
 once and evaluates the final contents of the output binding at each case's push constants and
 buffers; they must equal IREE's element for element, and no case may be UB.
+
+One host-side ``scf.for`` IREE 3.13 runs wrongly is kept as a reproducer
+(``testdata/iree-bugs/vm_scf_for_addi_doubling.mlir``): the test checks that the installed IREE
+still computes exactly the wrong values recorded there, and fails once it does not.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import pytest
 
 from irverify.execute.iree import ExecutionError, run_host_module
 from irverify.frontends.mlir.parse import parse_mlir
+from tests.paths import TESTDATA
 
 pytestmark = pytest.mark.iree
 
@@ -202,3 +207,36 @@ def test_for_and_if_match_iree():
         assert ev.ub == []
         for ours, theirs in zip(ev.outputs, run):
             assert np.array_equal(np.asarray(ours), np.asarray(theirs)), (name, args, ours, theirs)
+
+
+VM_DOUBLING = TESTDATA / "iree-bugs" / "vm_scf_for_addi_doubling.mlir"
+
+
+def test_vm_scf_for_addi_doubling_still_miscompiled():
+    """IREE 3.13 runs a host-side ``scf.for`` doubling an i32 with ``arith.addi %acc, %acc``
+    as if its counter started at the accumulator's initial value (the entry branch's register
+    moves, ``testdata/iree-bugs/vm_scf_for_addi_doubling.mlir``), while the IR is right down to
+    the VM dialect and the ``arith.shli`` loop runs right. This fails when the installed IREE
+    computes anything else than those recorded values (a fix included): then the reproducer and
+    docs/findings.md are to be updated."""
+    import re
+
+    import iree.compiler.tools as ireec
+
+    from irverify.execute.iree import run_functions
+
+    text = VM_DOUBLING.read_text()
+    calls = [(name, [np.int32(3), n]) for name in ("double", "double_shl") for n in range(8)]
+    runs = run_functions(text, calls)
+    assert not any(isinstance(r, ExecutionError) for r in runs), runs
+    got = {name: [] for name in ("double", "double_shl")}
+    for (name, _), run in zip(calls, runs):
+        got[name].append(int(run[0]))
+    assert got["double_shl"] == [3 << n for n in range(8)]  # 3, 6, 12, ..., 384: right
+    assert got["double"] == [3, 3, 3, 3, 6, 12, 24, 48]  # observed on IREE 3.13, not 3 << n
+
+    vm = ireec.compile_str(text, target_backends=["llvm-cpu"], extra_args=["--compile-to=vm"],
+                           output_format=ireec.OutputFormat.MLIR_TEXT).decode()
+    body = vm.split("vm.func private @double(", 1)[1].split("vm.func private @double_shl(", 1)[0]
+    assert "vm.const.i64.zero" in body  # the counter starts at 0 ...
+    assert re.search(r"= vm\.add\.i32 (%\w+), \1 ", body)  # ... and the body doubles: the IR is right
