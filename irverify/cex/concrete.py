@@ -40,13 +40,33 @@ def _round_bf16(x: float) -> float:
     return bits_to_float(round_fraction(Fraction(x), "bf16"), FloatType("bf16"))
 
 
+def _greater(a: float, b: float, larger: bool) -> float:
+    """The larger (smaller) of two numbers, ``-0 < +0`` (IEEE 754-2019 §9.6)."""
+    if a == b:
+        return a if (math.copysign(1.0, a) > 0) == larger else b
+    return max(a, b) if larger else min(a, b)
+
+
+def _minmax(larger: bool, propagate_nan: bool):
+    """``maximum``/``minimum`` (a NaN operand gives NaN) or ``maxnum``/``minnum`` (the other
+    operand), as ``arith.maximumf``... compute them, on Python floats."""
+    def fn(a: float, b: float) -> float:
+        if math.isnan(a) or math.isnan(b):
+            return float("nan") if propagate_nan else (b if math.isnan(a) else a)
+        return _greater(a, b, larger)
+
+    return fn
+
+
 def _rounding() -> dict:
     import numpy as np
 
     return {"real.round.f64": float, "real.round.f32": lambda x: float(np.float32(x)),
             "real.round.f16": lambda x: float(np.float16(x)), "real.round.bf16": _round_bf16,
             "real.nonfinite.inf": lambda: float("inf"), "real.nonfinite.-inf": lambda: float("-inf"),
-            "real.nonfinite.nan": lambda: float("nan")}
+            "real.nonfinite.nan": lambda: float("nan"),
+            "real.maximum": _minmax(True, True), "real.minimum": _minmax(False, True),
+            "real.maxnum": _minmax(True, False), "real.minnum": _minmax(False, False)}
 
 
 RELATIVE = 1e-2  # far above the rounding error of a few float operations on inputs in [-2, 2]

@@ -354,6 +354,64 @@ def reduce(b: Body, op: str) -> None:
     out(b, "%" + n, elem, rshape, x.poison or accv.poison)
 
 
+# the bits of -NaN (the identity of arith.maxnumf), as MLIR prints the fill of the decomposition
+NEG_NAN = {"f32": "0xFFC00000", "f16": "0xFE00", "f64": "0xFFF8000000000000"}
+
+
+@generator("linalg.softmax")
+def softmax(b: Body, op: str) -> None:
+    """``linalg.softmax`` over one dimension; the rewrite is MLIR's decomposition into
+    ``linalg.generic`` ops (max from -NaN with ``maxnumf``, ``exp(x - max)``, sum, divide), the
+    mutation another dimension."""
+    elem = b.rng.choice(("f32", "f32", "f16"))
+    shape = b.rng.choice([(2, 3), (3, 3), (2, 2, 3)])
+    d = b.rng.randrange(len(shape))
+    x = b.tensor(elem, shape)
+    t = tensor_ty(elem, shape)
+    e = b.empty(elem, shape)
+    n = b.fresh("r")
+    named = f"%{n} = linalg.softmax dimension({d}) ins({x.ref} : {t}) outs({e} : {t}) -> {t}"
+    muts = [named.replace(f"dimension({d})", f"dimension({k})") for k in range(len(shape)) if k != d]
+    b.emit(b.knob(named, muts, ["\n".join(_softmax_generics(n, x.ref, e, elem, shape, d))],
+                  what="linalg.softmax (its decomposition as rewrite)"))
+    out(b, "%" + n, elem, shape, x.poison)
+
+
+def _softmax_generics(n: str, x: str, e: str, elem: str, shape, d: int) -> list[str]:
+    """``SoftmaxOp::decomposeOperation`` of ``%n = linalg.softmax dimension(d) ins(x) outs(e)``."""
+    rank = len(shape)
+    loops = ", ".join(f"d{i}" for i in range(rank))
+    full = f"affine_map<({loops}) -> ({loops})>"
+    row = f"affine_map<({loops}) -> ({', '.join(f'd{i}' for i in range(rank) if i != d)})>"
+    t, rt = tensor_ty(elem, shape), tensor_ty(elem, [s for i, s in enumerate(shape) if i != d])
+    par = ", ".join(['"parallel"'] * rank)
+    red = ", ".join('"reduction"' if i == d else '"parallel"' for i in range(rank))
+    lines = [f"%{n}_nan = arith.constant {NEG_NAN[elem]} : {elem}", f"%{n}_zero = arith.constant 0.0 : {elem}",
+             f"%{n}_re = tensor.empty() : {rt}",
+             f"%{n}_mi = linalg.fill ins(%{n}_nan : {elem}) outs(%{n}_re : {rt}) -> {rt}"]
+    lines += _generic_text(f"{n}_m", [full, row], [red], [_Ref(x, t)], f"%{n}_mi", rt, [
+        f"^bb0(%{n}_a: {elem}, %{n}_b: {elem}):", f"  %{n}_c = arith.maxnumf %{n}_a, %{n}_b : {elem}",
+        f"  linalg.yield %{n}_c : {elem}"]).split("\n")
+    lines += _generic_text(f"{n}_e", [full, row, full], [par], [_Ref(x, t), _Ref(f"%{n}_m", rt)], e, t, [
+        f"^bb0(%{n}_a: {elem}, %{n}_b: {elem}, %{n}_o: {elem}):", f"  %{n}_c = arith.subf %{n}_a, %{n}_b : {elem}",
+        f"  %{n}_f = math.exp %{n}_c : {elem}", f"  linalg.yield %{n}_f : {elem}"]).split("\n")
+    lines += [f"%{n}_si = linalg.fill ins(%{n}_zero : {elem}) outs(%{n}_re : {rt}) -> {rt}"]
+    lines += _generic_text(f"{n}_s", [full, row], [red], [_Ref(f"%{n}_e", t)], f"%{n}_si", rt, [
+        f"^bb0(%{n}_a: {elem}, %{n}_b: {elem}):", f"  %{n}_c = arith.addf %{n}_a, %{n}_b : {elem}",
+        f"  linalg.yield %{n}_c : {elem}"]).split("\n")
+    lines += _generic_text(n, [full, row, full], [par], [_Ref(f"%{n}_e", t), _Ref(f"%{n}_s", rt)], e, t, [
+        f"^bb0(%{n}_a: {elem}, %{n}_b: {elem}, %{n}_o: {elem}):", f"  %{n}_c = arith.divf %{n}_a, %{n}_b : {elem}",
+        f"  linalg.yield %{n}_c : {elem}"]).split("\n")
+    return lines
+
+
+class _Ref:
+    """An operand of ``_generic_text`` given by its reference and type."""
+
+    def __init__(self, ref: str, ty: str):
+        self.ref, self.ty = ref, ty
+
+
 @generator("linalg.map")
 def lmap(b: Body, op: str) -> None:
     elem = elem_of(b)

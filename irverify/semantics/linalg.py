@@ -448,7 +448,7 @@ def _folded(ctx, op, spec, info, ins, outs, k, extents, red, red_ext) -> Tensor:
                 spec.maps[spec.n_ins + j], loop)) for j, o in enumerate(outs)])
             summand = _eval_block(ctx, block, args, list(loop))[0]
         s = summand.term
-        arr = t.lambda_([q], t.ite(t.in_range(q, n), s, t.zero_of(t.sort_of(s))))
+        arr = t.canonical_lambda([q], t.ite(t.in_range(q, n), s, t.zero_of(t.sort_of(s))))
         folded = t.reduce(fold_name, acc0.term, arr, n) if fp_op is None else ctx.fp.reduce(
             fp_op, acc0.term, arr, n, elem)
         from irverify.model.sorts import exists_in

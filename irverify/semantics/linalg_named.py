@@ -299,3 +299,4 @@ def scalar_binary(ctx, op: Op, a: Scalar, b: Scalar):
 
 
 from irverify.semantics import linalg_conv  # noqa: E402,F401  (registers convolutions and poolings)
+from irverify.semantics import linalg_softmax  # noqa: E402,F401  (registers linalg.softmax)

@@ -8,8 +8,10 @@ elementwise on float tensors.
   cases away from zero) and ``math.roundeven`` (halfway cases to even).
 * Every other function (``exp``, ``log``, ``tanh``, ``erf``, ``rsqrt``, ``sin``, ...) has no
   result IEEE 754 fixes (libm and IREE's polynomial approximations differ in the last bits), so
-  it is an uninterpreted function of the operand's bits, one per function and float type. The
-  same function of the same value is the same value on both sides (congruence): rewrites that
+  it is an uninterpreted function of the operand's bits, one per function and float type (but
+  for the results IEEE 754-2019 §9.2.1 fixes for ``exp``: NaN for NaN, ``exp(±0) = 1``,
+  ``exp(-inf) = +0``, ``exp(+inf) = +inf``; ``irverify.smt.floats``). The same function of the
+  same value is the same value on both sides (congruence): rewrites that
   move, share or re-express it through ``linalg.elementwise`` (whose transcendental kinds use the
   same functions) are proved; anything that needs its values is an approximation, so a
   counterexample through it must be confirmed by execution.

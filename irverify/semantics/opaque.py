@@ -33,7 +33,6 @@ from irverify.ir.core import IndexType, Op, TensorType, Value
 
 # op -> why its results are a function of its operands and attributes alone
 OPAQUE_OPS = {
-    "linalg.softmax": "destination-style op on tensors",
     "linalg.mmt4d": "structured op on tensors",
     "linalg.batch_mmt4d": "structured op on tensors",
     "linalg.conv_3d": "structured op on tensors",

@@ -12,11 +12,16 @@ function of ``(init, elems, n)`` — the same fold of the same values is the sam
 * ``maximum``/``minimum`` (IEEE 754-2019 §9.6: a total order on non-NaN values with
   ``-0 < +0``, NaN propagating) are associative and commutative: every order computes the
   greatest (least) value, or a NaN when there is one, so the fold is exact;
+* ``maxnum``/``minnum`` (LLVM ``maxnum``: a NaN operand is dropped) compute the greatest (least)
+  value that is not a NaN in every order, a NaN when every value is one; the sign of a zero
+  result is unknown when both zeros are among the values (``maxnum(+0, -0)`` is either);
 * ``OP`` propagates NaN (``add``, ``mul``, ``maximum``, ``minimum``; IEEE 754-2019 §6.2 and
   §9.6): a NaN among the init and the elements makes the result a NaN whatever the order, so the
   result is an unknown NaN there and the uninterpreted fold elsewhere. Two folds over values
   that differ only in their NaNs' bits (``x * 1.0`` against ``x``) are then equal up to NaN
-  payload, which refinement does not look at.
+  payload, which refinement does not look at;
+* a sum of zeros is exact in every order (IEEE 754-2019 §6.3): ``-0`` when every value is
+  ``-0``, ``+0`` otherwise.
 """
 
 from __future__ import annotations
@@ -106,6 +111,21 @@ def is_exact(op: str, n: Term) -> bool:
     return size is not None and (size <= 1 or (op in ("maximum", "minimum") and size <= EXPAND_LIMIT))
 
 
+def elements(elems: Term, n: Term) -> list[Term] | None:
+    """For a static count up to ``EXPAND_LIMIT``, the elements ``elems[0..n)`` one by one: the
+    uninterpreted fold is then a function of their values (as a Relax sum of a few elements
+    is), so two folds over equal elements are equal by congruence, without the solver having
+    to prove two array terms (lambdas over different bodies) equal: a maximum subtracted on one
+    side and an equal maximum computed otherwise on the other, say. ``None`` otherwise (the
+    fold takes the array)."""
+    from irverify.smt import terms as t
+
+    size = t.static_int(n)
+    if size is None or size > EXPAND_LIMIT:
+        return None
+    return [z3.simplify(z3.Select(elems, z3.IntVal(i))) for i in range(size)]
+
+
 def fold(theory, op: str, init: Term, elems: Term, n: Term, ft: FloatType, uf: Term) -> Term:
     """The fold of ``op`` over ``init`` and ``elems[0..n)`` (see the module docstring); ``uf``
     is the theory's uninterpreted fold of the same arguments."""
@@ -126,12 +146,48 @@ def fold(theory, op: str, init: Term, elems: Term, n: Term, ft: FloatType, uf: T
             return theory.some_nan(f"reduce_{op}", ft, init, elems)
         if folded is not None:
             return z3.BitVecVal(folded, ft.width)
+    if op in ("maxnum", "minnum"):
+        return _num_fold(theory, op, init, elems, xs, ft)
     if op not in PROPAGATES_NAN:
         return uf
     any_nan = z3.Or(theory.is_nan(init, ft), *(theory.is_nan(x, ft) for x in xs))
+    if op == "add":  # a sum of zeros is exact in any order: -0 when every one is -0, else +0
+        values = [init, *xs]
+        neg_zero = theory.const_bits(1 << (ft.width - 1), ft)
+        uf = z3.If(z3.And(*(theory.is_zero(v, ft) for v in values)),
+                   z3.If(z3.And(*(v == neg_zero for v in values)), neg_zero, theory.const_bits(0, ft)), uf)
     if op in ("maximum", "minimum"):
         acc = init
         for x in xs:
             acc = theory.binary(op, acc, x, ft)
         uf = acc  # the NaN cases aside, exact in any order
     return z3.If(any_nan, theory.some_nan(f"reduce_{op}", ft, init, elems), uf)
+
+
+def _num_fold(theory, op: str, init: Term, elems: Term, xs: list[Term], ft: FloatType) -> Term:
+    """``maxnum``/``minnum`` over ``init`` and ``xs``: the greatest (least) value that is not
+    a NaN, whatever the order (a NaN operand is dropped: LLVM ``maxnum``, ``arith.maxnumf``), an
+    unknown NaN when every value is one. Computed as ``OP(init, F)`` with ``F`` the fold of the
+    elements alone (one order among all), so folds of the same elements from different inits
+    share ``F``. When a zero wins and both zeros compete, its sign is unknown: ``maxnum(+0, -0)``
+    returns either operand (ArithOps.td), an unknown choice (of the elements, and of the init
+    where the init is a zero)."""
+    from irverify.smt import terms as t
+
+    pos, neg = theory.const_bits(0, ft), theory.const_bits(1 << (ft.width - 1), ft)
+
+    def either(acc, values, *key):
+        both = z3.And(theory.is_zero(acc, ft), z3.Or(*(v == pos for v in values)), z3.Or(*(v == neg for v in values)))
+        if z3.is_false(z3.simplify(both)):
+            return acc
+        flip = t.uf(f"fp.reduce_{op}.zero_sign{len(key)}.{ft.name}", *(k.sort() for k in key), z3.BoolSort())(*key)
+        return z3.If(z3.And(flip, both), theory.neg(acc, ft), acc)
+
+    acc = xs[0]
+    for x in xs[1:]:
+        acc = theory.binary(op, acc, x, ft)
+    of_elements = z3.If(z3.And(*(theory.is_nan(x, ft) for x in xs)), theory.some_nan(f"reduce_{op}", ft, elems), acc)
+    combined = theory.binary(op, init, of_elements, ft)
+    if z3.is_false(z3.simplify(theory.is_zero(init, ft))):  # the init does not compete as a zero
+        return either(combined, xs, elems)
+    return either(combined, [init, *xs], init, elems)

@@ -14,7 +14,12 @@
     zeros and ``x + (-0) = x``, ``x + (+0) = x`` for ``x`` not a zero, ``x + (-x) = +0``
     (§6.3), ``x - y = x + (-y)`` (§5.4.1), ``x + x = x * 2``, the sign of a product,
     quotient or ``fmod`` (§6.3), ``x * ±1 = ±x``, ``x / ±1 = ±x``, ``x / x = 1``, and
-    ``x / 2^k = x * 2^-k`` when ``2^-k`` is representable (both round the same exact value).
+    ``x / 2^k = x * 2^-k`` when ``2^-k`` is representable (both round the same exact value);
+  - for two unrelated operands, NaN propagation, and for a sum and a quotient the other
+    non-finite cases: an infinite operand of a sum (``inf - inf`` is NaN), ``0/0`` and
+    ``inf/inf`` (not those of products, which would split every product of a contraction);
+  - the values IEEE 754-2019 §9.2.1 fixes for ``exp`` (``special_values``): NaN for NaN,
+    ``exp(±0) = 1``, ``exp(-inf) = +0``, ``exp(+inf) = +inf`` (in ``ieee`` too).
 
   A reduction (a fold in an unspecified order) is uninterpreted, except for what every order
   computes (``float_fold``).
@@ -27,7 +32,7 @@
 * ``ieee``: the same bit patterns with z3's IEEE-754 semantics (round to nearest even);
   rounding to an integral value (``floor``, ``ceil``, ``trunc``, ``round``, ``roundeven``) is
   exact (``ROUND_TO_INTEGRAL``); functions IEEE does not fix (``exp``, ``log``...) stay
-  uninterpreted.
+  uninterpreted, but for the special values of ``exp``.
 * ``real``: floats are real numbers; a proof means "equal over the reals, not bitwise".
 
 NaN results. LLVM's LangRef ("Floating-point semantics") leaves the sign and payload of a NaN
@@ -274,10 +279,15 @@ class BitsTheory:
     def reduce(self, op: str, init: Term, elems: Term, n: Term, ft: FloatType) -> Term:
         """A fold of ``op`` over ``init`` and ``elems[0..n)`` (an array term) in an unspecified
         order: an uninterpreted function, with what every order computes (``float_fold``)."""
-        from irverify.smt.float_fold import fold
+        from irverify.smt.float_fold import elements, fold
 
-        uf = t.uf(f"fp.reduce_{op}.{ft.name}", init.sort(), elems.sort(), z3.IntSort(),
-                  self.sort(ft))(init, elems, n)
+        xs = elements(elems, n)
+        if xs is None:
+            uf = t.uf(f"fp.reduce_{op}.{ft.name}", init.sort(), elems.sort(), z3.IntSort(),
+                      self.sort(ft))(init, elems, n)
+        else:  # a few elements: a function of their values (see ``float_fold.elements``)
+            uf = t.uf(f"fp.reduce_{op}{len(xs)}.{ft.name}", init.sort(), *(x.sort() for x in xs),
+                      self.sort(ft))(init, *xs)
         return fold(self, op, init, elems, n, ft, uf)
 
     # -- helpers shared by the exact and abstract arithmetic -------------------------------
@@ -303,6 +313,18 @@ class BitsTheory:
         frac = z3.Extract(s - 2, 0, bits)
         frac = z3.If(frac == 0, z3.BitVecVal(1 << (s - 2), s - 1), frac)
         return z3.Concat(z3.Extract(s - 1, s - 1, bits), z3.BitVecVal((1 << e) - 1, e), frac)
+
+    def special_values(self, op: str, a: Term, ft: FloatType, r: Term) -> Term:
+        """``r``, the uninterpreted ``op(a)``, with the results IEEE 754-2019 fixes for special
+        operands (§9.2.1; C's Annex F, LLVM's ``llvm.exp``, IREE's llvm-cpu ``math.exp``
+        alike): ``exp(NaN)`` is a NaN, ``exp(±0) = 1``, ``exp(-inf) = +0``,
+        ``exp(+inf) = +inf``. Other functions are returned as they are."""
+        if op != "exp":
+            return r
+        inf = self._inf_bits(ft)
+        r = z3.If(a == inf, inf, z3.If(a == self.neg(inf, ft), self.const_bits(0, ft), r))
+        r = z3.If(self.is_zero(a, ft), self.const_bits(float_bits(1.0, ft), ft), r)
+        return z3.If(self.is_nan(a, ft), self.some_nan(op, ft, a), r)
 
     def _to_bits(self, x: Term, ft: FloatType, op: str, *operands: Term) -> Term:
         """The IEEE bits of the z3 float ``x`` (of format ``ft``); a NaN is ``some_nan``."""
@@ -491,12 +513,21 @@ class AbstractTheory(BitsTheory):
         related = x.eq(y) or y.eq(self.neg(x, ft)) or x.eq(self.neg(y, ft))
         if op in rules and (z3.is_bv_value(a) or z3.is_bv_value(b) or related):
             return rules[op](a, b, ft)
-        # Two unrelated non-constant operands: NaN propagation only, as the other cases would
-        # make every product of a tensor contraction a case split; exact IEEE decides the rest.
+        # Two unrelated non-constant operands: NaN propagation, and for sums and quotients the
+        # other non-finite cases (an infinite operand of a sum, 0/0 and inf/inf); not the zeros
+        # and infinities of products, which would make every product of a tensor contraction a
+        # case split. Exact IEEE decides the rest.
         r = self._uf(op, ft, *self._ordered(op, a, b))
-        if op in rules:
-            r = z3.If(z3.Or(self.is_nan(a, ft), self.is_nan(b, ft)), self.some_nan(op, ft, *self._ordered(op, a, b)), r)
-        return r
+        if op not in rules:
+            return r
+        nan = z3.Or(self.is_nan(a, ft), self.is_nan(b, ft))
+        if op == "add":
+            nan = z3.Or(nan, z3.And(self.is_inf(a, ft), self.is_inf(b, ft), a != b))
+            r = z3.If(self.is_inf(a, ft), a, z3.If(self.is_inf(b, ft), b, r))
+        elif op == "div":
+            nan = z3.Or(nan, z3.And(self.is_zero(a, ft), self.is_zero(b, ft)),
+                        z3.And(self.is_inf(a, ft), self.is_inf(b, ft)))
+        return z3.If(nan, self.some_nan(op, ft, *self._ordered(op, a, b)), r)
 
     @staticmethod
     def _ordered(op: str, a: Term, b: Term) -> tuple[Term, Term]:
@@ -586,7 +617,7 @@ class AbstractTheory(BitsTheory):
             return z3.If(z3.Or(self.is_nan(a, ft), negative), self.some_nan("sqrt", ft, a), r)
         if op in ROUND_TO_INTEGRAL and z3.is_bv_value(_value(a)):  # constant folding
             return self._to_bits(z3.fpRoundToIntegral(ROUND_TO_INTEGRAL[op](), self._fp(_value(a), ft)), ft, op, a)
-        return self._uf(op, ft, a)
+        return self.special_values(op, a, ft, self._uf(op, ft, a))
 
     def convert(self, a: Term, src: FloatType, dst: FloatType) -> Term:
         """Exact IEEE conversion (widening is exact, narrowing rounds to nearest even)."""
@@ -655,7 +686,7 @@ class IEEETheory(BitsTheory):
             return self._to_bits(z3.fpSqrt(self.RM, self._fp(a, ft)), ft, "sqrt", a)
         if op in ROUND_TO_INTEGRAL:
             return self._to_bits(z3.fpRoundToIntegral(ROUND_TO_INTEGRAL[op](), self._fp(a, ft)), ft, op, a)
-        return t.uf(f"fp.{op}.{ft.name}", a.sort(), self.sort(ft))(a)
+        return self.special_values(op, a, ft, t.uf(f"fp.{op}.{ft.name}", a.sort(), self.sort(ft))(a))
 
     def convert(self, a: Term, src: FloatType, dst: FloatType) -> Term:
         return self._exact_convert(a, src, dst)
@@ -796,6 +827,10 @@ class RoundedRealTheory(RealTheory):
         return t.uf(f"real.round.{ft.name}", z3.RealSort(), z3.RealSort())(x)
 
     def binary(self, op: str, a: Term, b: Term, ft: FloatType) -> Term:
+        if op in ("maximum", "minimum", "maxnum", "minnum"):
+            # exact, but with IEEE's NaN rules, which a real comparison does not follow: left to
+            # the evaluator (``real.maximum``... in ``irverify.cex.concrete``)
+            return t.uf(f"real.{op}", z3.RealSort(), z3.RealSort(), z3.RealSort())(a, b)
         return self._round(super().binary(op, a, b, ft), ft)
 
     def unary(self, op: str, a: Term, ft: FloatType) -> Term:

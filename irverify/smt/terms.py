@@ -443,6 +443,17 @@ def lambda_(vars_: Sequence[Term], body: Term) -> Term:
     return z3.Lambda(list(vars_), body)
 
 
+def canonical_lambda(vars_: Sequence[Term], body: Term) -> Term:
+    """``lambda vars_. body`` with its bound variables renamed ``bound.0``, ``bound.1``, ... (by
+    position), so that two lambdas that differ only in the names of fresh bound variables are
+    the same term (z3 tells binders apart by name): the same fold over the same values, built
+    twice, is then one term for the solver rather than two arrays it must prove equal. No
+    capture: those names are never free anywhere (a nested binder's variables are already
+    bound when the outer one is built)."""
+    canon = [z3.Const(f"bound.{k}", v.sort()) for k, v in enumerate(vars_)]
+    return z3.Lambda(canon, z3.substitute(body, *zip(vars_, canon)))
+
+
 def const(name: str, sort: Sort) -> Term:
     return z3.Const(name, sort)
 

@@ -4,6 +4,8 @@ through irverify's semantics and executed on IREE (one compiled module, one batc
 import numpy as np
 import pytest
 
+from irverify.cex.concrete import NUMERIC as _MATH
+from irverify.cex.concrete import _rounding
 from irverify.execute.iree import ExecutionError, run_functions
 from irverify.frontends.mlir.parse import parse_mlir
 from irverify.verify.evaluate import evaluate_function
@@ -172,6 +174,29 @@ func.func @matmul_f32(%a: tensor<?x8xf32>, %b: tensor<8x?xf32>, %c: tensor<?x?xf
   %r = linalg.matmul ins(%a, %b : tensor<?x8xf32>, tensor<8x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+func.func @softmax_rows(%a: tensor<?x5xf32>) -> tensor<?x5xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?x5xf32>
+  %e = tensor.empty(%n) : tensor<?x5xf32>
+  %r = linalg.softmax dimension(1) ins(%a : tensor<?x5xf32>) outs(%e : tensor<?x5xf32>) -> tensor<?x5xf32>
+  return %r : tensor<?x5xf32>
+}
+func.func @softmax_cols(%a: tensor<6x?xf32>) -> tensor<6x?xf32> {
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %a, %c1 : tensor<6x?xf32>
+  %e = tensor.empty(%n) : tensor<6x?xf32>
+  %r = linalg.softmax dimension(0) ins(%a : tensor<6x?xf32>) outs(%e : tensor<6x?xf32>) -> tensor<6x?xf32>
+  return %r : tensor<6x?xf32>
+}
+func.func @softmax_3d(%a: tensor<?x3x?xf32>) -> tensor<?x3x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %n = tensor.dim %a, %c0 : tensor<?x3x?xf32>
+  %m = tensor.dim %a, %c2 : tensor<?x3x?xf32>
+  %e = tensor.empty(%n, %m) : tensor<?x3x?xf32>
+  %r = linalg.softmax dimension(1) ins(%a : tensor<?x3x?xf32>) outs(%e : tensor<?x3x?xf32>) -> tensor<?x3x?xf32>
+  return %r : tensor<?x3x?xf32>
+}
 func.func @reduce_f32(%a: tensor<?x9xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
   %r = linalg.reduce ins(%a : tensor<?x9xf32>) outs(%o : tensor<?xf32>) dimensions = [1]
     (%x: f32, %acc: f32) {
@@ -183,6 +208,7 @@ func.func @reduce_f32(%a: tensor<?x9xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
 """
 
 RNG = np.random.default_rng(20260821)
+NUMERIC = {**_MATH, **_rounding()}  # exp computed numerically, every operation rounded to its format
 
 
 def _bools(shape):
@@ -202,6 +228,21 @@ def _floats(shape):
     return x
 
 
+def _softmax_floats(shape):
+    """Scores of moderate or large magnitude (``exp`` of them overflows without the max
+    subtraction), with NaN, infinities and zeros in some rows and a row of -inf."""
+    x = RNG.normal(size=shape) * RNG.choice([1.0, 8.0, 60.0])
+    flat = x.reshape(-1)
+    if flat.size:
+        for v in (np.nan, np.inf, -np.inf, 0.0, -0.0):
+            if RNG.random() < 0.5:
+                flat[RNG.integers(0, flat.size)] = v
+    x = x.astype(np.float32)
+    if x.size and RNG.random() < 0.5:
+        x.reshape(-1, x.shape[-1])[0] = -np.inf
+    return x
+
+
 def _dims(n):
     """Dynamic extents: small ones (including 0) and one larger draw."""
     return [RNG.integers(0, 5, size=n), RNG.integers(1, 5, size=n), RNG.integers(5, 17, size=n)]
@@ -209,7 +250,9 @@ def _dims(n):
 
 def _cases():
     """(function, args, kind) with kind 'exact', 'float' (bitwise or both NaN), 'tolerance'
-    (float reductions, compared against the real-number semantics) or 'shape'."""
+    (float reductions, compared against the real-number semantics), 'numeric' (compared against
+    the semantics evaluated with IEEE rounding of each operation and ``exp`` computed
+    numerically, NaN and infinities included: ``_numeric_close``) or 'shape'."""
     cases = []
     for m, n, k in _dims(3):
         cases += [
@@ -248,6 +291,9 @@ def _cases():
             ("ew_exp_transposed", [_floats((n, m)), _floats((m, n))], "shape"),
             ("matmul_f32", [_floats((m, 8)), _floats((8, n)), _floats((m, n))], "tolerance"),
             ("reduce_f32", [_floats((k, 9)), _floats((k,))], "tolerance"),
+            ("softmax_rows", [_softmax_floats((m, 5))], "numeric"),
+            ("softmax_cols", [_softmax_floats((6, n))], "numeric"),
+            ("softmax_3d", [_softmax_floats((m % 3, 3, n))], "numeric"),
         ]
     return cases
 
@@ -271,13 +317,14 @@ def test_linalg_ops_agree_with_iree(runs):
     checked: dict[str, int] = {}
     for (name, args, kind), got in zip(cases, outputs):
         assert not isinstance(got, ExecutionError), f"{name}: {got}"
-        fp = "real" if kind == "tolerance" else "ieee"
+        fp = {"tolerance": "real", "numeric": "rounded-real"}.get(kind, "ieee")
         if kind == "shape":
             ev = evaluate_function_shapes(module, name, args)
             assert [tuple(s) for s in ev] == [o.shape for o in got], name
             checked[name] = checked.get(name, 0) + 1
             continue
-        ev = evaluate_function(module, name, args, fp_name=fp)
+        with np.errstate(all="ignore"):
+            ev = evaluate_function(module, name, args, fp_name=fp, interpret=NUMERIC if kind == "numeric" else None)
         if ev.ub:
             continue
         for k, (want, real) in enumerate(zip(ev.outputs, got)):
@@ -288,11 +335,27 @@ def test_linalg_ops_agree_with_iree(runs):
                 assert np.array_equal(w, r), f"{name} result {k} on {args}: {want} vs {real}"
             elif kind == "float":
                 assert _same_floats(w.astype(np.float32), r), f"{name} result {k}: {want} vs {real}"
+            elif kind == "numeric":
+                assert _numeric_close(w, r), f"{name} result {k} on {args}: {want} vs {real}"
             else:
                 assert np.allclose(w, r, rtol=1e-4, atol=1e-4), f"{name} result {k}: {want} vs {real}"
         checked[name] = checked.get(name, 0) + 1
     names = {name for name, _, _ in cases}
     assert set(checked) == names, f"never compared without UB: {names - set(checked)}"
+
+
+def _numeric_close(a, b):
+    """NaN and infinities at the same places, finite values within a relative 1e-5 (IREE's
+    ``exp`` is a polynomial approximation, its sums may run in another order, and it flushes
+    results below the smallest normal number to zero)."""
+    a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    if not np.array_equal(np.isnan(a), np.isnan(b)):
+        return False
+    inf = np.isinf(a) | np.isinf(b)
+    if not np.array_equal(a[inf], b[inf]):
+        return False
+    fin = np.isfinite(a)
+    return bool(np.allclose(a[fin], b[fin], rtol=1e-5, atol=1e-30))
 
 
 def evaluate_function_shapes(module, name, args):

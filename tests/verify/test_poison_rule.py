@@ -178,7 +178,7 @@ NO_SCALAR_OPERANDS = {
         "linalg.depthwise_conv_2d_nhwc_hwc", "linalg.dot", "linalg.elementwise", "linalg.map", "linalg.matmul",
         "linalg.matvec", "linalg.pooling_nchw_max", "linalg.pooling_nchw_sum", "linalg.pooling_nhwc_max",
         "linalg.pooling_nhwc_max_unsigned", "linalg.pooling_nhwc_min", "linalg.pooling_nhwc_min_unsigned",
-        "linalg.pooling_nhwc_sum", "linalg.reduce", "linalg.transpose", "linalg.vecmat", "memref.cast",
+        "linalg.pooling_nhwc_sum", "linalg.reduce", "linalg.softmax", "linalg.transpose", "linalg.vecmat", "memref.cast",
         "memref.collapse_shape", "memref.copy", "tensor.cast", "tensor.collapse_shape", "tensor.concat",
         "tensor.rank", "vector.shape_cast", "vector.transpose")},
 }
