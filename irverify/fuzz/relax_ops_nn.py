@@ -1,8 +1,11 @@
-"""Generators for ``relax.nn.*`` (attention, conv1d), ``quantize``/``dequantize`` and the image
-ops (``resize2d``, ``affine_grid``); see ``relax_ops``. Their inputs are cut out of a float
-value of the pool (``strided_slice`` + ``reshape``) or reshaped from it."""
+"""Generators for ``relax.nn.*`` (attention, conv1d, batch_norm, gelu, gelu_tanh, layer_norm,
+rms_norm), ``quantize``/``dequantize`` and the image ops (``resize2d``, ``affine_grid``); see
+``relax_ops``. Their inputs are values of the pool, cut out of one (``strided_slice`` +
+``reshape``) or reshaped from one."""
 
 from __future__ import annotations
+
+import math
 
 from irverify.fuzz.relax_ops import R_, gen, rconst_tensor
 from irverify.fuzz.relax_prog import rconst
@@ -171,3 +174,145 @@ def g_batch_norm(b, rng, op):
                        "inference batch_norm returns the moving statistic", "relax.const"))
     return b.emit("relax.tuple_get_item", f"{text()}[{j}]", shape, "float32", [x.name], alts,
                   ("relax.nn.batch_norm", "relax.const"))
+
+
+def _nested(flat, shape):
+    """``flat`` (row-major) as nested lists of ``shape``."""
+    if not shape:
+        return flat[0]
+    step = len(flat) // shape[0]
+    return [_nested(flat[i * step:(i + 1) * step], shape[1:]) for i in range(shape[0])]
+
+
+def _params(rng, shape, lo, hi):
+    n = 1
+    for d in shape:
+        n *= d
+    return _nested([round(rng.uniform(lo, hi), 2) for _ in range(n)], shape)
+
+
+@gen("relax.nn.gelu", "relax.nn.gelu_tanh")
+def g_gelu(b, rng, op):
+    """``gelu``/``gelu_tanh`` of a float value; the rewrite writes TVM's legalization out with
+    Relax ops in its order of operations (float16 ``gelu``: ``erf`` in float32); mutations swap
+    the two approximations or (``gelu_tanh``) add where TVM multiplies."""
+    x = b.pick(dtypes=("float32", "float16", "float64"))
+    if x is None:
+        return None
+    dt, f = x.dtype, op.split(".")[-1]
+    c = lambda v: rconst(v, dt)  # noqa: E731
+    other = "gelu_tanh" if f == "gelu" else "gelu"
+    alts = [R_("mutation", f"R.nn.{other}({x.name})", f"{f} -> {other}", f"relax.nn.{other}")]
+    if f == "gelu":
+        t1 = f"R.multiply({x.name}, {c(0.5 ** 0.5)})"
+
+        def written(erf):
+            return f"R.multiply({x.name}, R.add({c(0.5)}, R.multiply({erf}, {c(0.5)})))"
+
+        uses = ("relax.multiply", "relax.add", "relax.erf", "relax.const")
+        if dt == "float16":
+            alts.append(R_("rewrite", written(f'R.astype(R.erf(R.astype({t1}, "float32")), "float16")'),
+                           "gelu written out (erf in float32)", *uses, "relax.astype"))
+        else:
+            alts.append(R_("rewrite", written(f"R.erf({t1})"), "gelu written out", *uses))
+    else:
+        inner = f"R.add({c(1.0)}, R.multiply(R.multiply({c(0.044715)}, {x.name}), {x.name}))"
+        z = f"R.multiply(R.multiply({c(math.sqrt(2.0 / math.pi))}, {x.name}), {inner})"
+        alts.append(R_("rewrite", f"R.multiply(R.multiply({c(0.5)}, {x.name}), R.add({c(1.0)}, R.tanh({z})))",
+                       "gelu_tanh written out", "relax.multiply", "relax.add", "relax.tanh", "relax.const"))
+        added = z.replace("R.multiply(R.multiply(", "R.add(R.multiply(", 1)
+        alts.append(R_("mutation", f"R.multiply(R.multiply({c(0.5)}, {x.name}), R.add({c(1.0)}, R.tanh({added})))",
+                       "gelu_tanh with (c * x) + ... for (c * x) * ...", "relax.multiply", "relax.add", "relax.tanh",
+                       "relax.const"))
+    return b.emit(op, f"R.nn.{f}({x.name})", x.shape, dt, [x.name], alts)
+
+
+@gen("relax.nn.layer_norm")
+def g_layer_norm(b, rng, op):
+    """``R.nn.layer_norm`` of a static float32/float16 value over a random set of axes with
+    constant ``gamma``/``beta``; over trailing axes the rewrite writes TVM's two-pass
+    legalization out (``mean``, ``(x - mean)^2``, ``rsqrt``), and clearing ``center``/``scale``
+    is a rewrite too (TVM's legalization ignores them); mutations move ``epsilon`` or the axes,
+    or swap ``gamma`` and ``beta``."""
+    x = b.pick(dtypes=("float32", "float16"), static=True, min_rank=1, max_size=48)
+    if x is None:
+        return None
+    dt, rank = x.dtype, len(x.shape)
+    trailing = rng.random() < 0.6
+    k = rng.randint(1, rank)
+    axes = list(range(rank - k, rank)) if trailing else sorted(rng.sample(range(rank), k))
+    pshape = tuple(x.shape[a] for a in axes)
+    gamma, beta, eps = _params(rng, pshape, -2, 2), _params(rng, pshape, -1, 1), rng.choice((1e-5, 0.25))
+    written_axes = [a - rank if rng.random() < 0.5 else a for a in axes]
+
+    def text(ax=written_axes, ep=eps, g=gamma, bb=beta, flags=""):
+        return (f"R.nn.layer_norm({x.name}, {rconst_tensor(g, dt)}, {rconst_tensor(bb, dt)}, axes={ax}, "
+                f"epsilon={ep}{flags})")
+
+    alts = [R_("rewrite", text(flags=", center=False, scale=False"),
+               "layer_norm center/scale cleared (TVM's legalization ignores them)"),
+            R_("mutation", text(ep=0.25 if eps != 0.25 else 1e-5), "layer_norm epsilon")]
+    if gamma != beta:
+        alts.append(R_("mutation", text(g=beta, bb=gamma), "layer_norm gamma and beta swapped"))
+    alts += [R_("mutation", text(ax=o), "layer_norm axes") for o in
+             ([a] for a in range(rank)) if o != axes and tuple(x.shape[a] for a in o) == pshape]
+    if trailing:
+        xf = x.name if dt == "float32" else f'R.astype({x.name}, "float32")'
+        d = f"R.subtract({xf}, R.mean({xf}, axis={axes}, keepdims=True))"
+        var = f"R.mean(R.multiply({d}, {d}), axis={axes}, keepdims=True)"
+        out = f"R.multiply({d}, R.rsqrt(R.add({var}, {rconst(eps, 'float32')})))"
+        if dt != "float32":
+            out = f'R.astype({out}, "{dt}")'
+        written = f"R.add(R.multiply({out}, {rconst_tensor(gamma, dt)}), {rconst_tensor(beta, dt)})"
+        uses = ("relax.mean", "relax.subtract", "relax.multiply", "relax.rsqrt", "relax.add", "relax.const",
+                "relax.astype")
+        alts.append(R_("rewrite", written, "layer_norm written out (two passes)", *uses))
+        alts.append(R_("mutation", written.replace("R.rsqrt(", "R.sqrt(", 1), "layer_norm dividing by rsqrt", *uses,
+                       "relax.sqrt"))
+    return b.emit(op, text(), x.shape, dt, [x.name], alts, ("relax.const",))
+
+
+@gen("relax.nn.rms_norm")
+def g_rms_norm(b, rng, op):
+    """``R.nn.rms_norm`` of a static float value over its last axes (TVM legalizes no other
+    choice) with a constant weight; the rewrite writes TVM's legalization out (float32 sums,
+    float64 ``rsqrt`` for float64), mutations move ``epsilon``, drop the mean's division or
+    reverse the weight."""
+    x = b.pick(dtypes=("float32", "float16", "float64"), static=True, min_rank=2, max_size=48)
+    if x is None:
+        return None
+    dt, rank = x.dtype, len(x.shape)
+    k = rng.randint(1, rank - 1)
+    axes = list(range(rank - k, rank))
+    pshape = tuple(x.shape[rank - k:])
+    weight, eps = _params(rng, pshape, -2, 2), rng.choice((1e-5, 0.25))
+    written_axes = [a - rank if rng.random() < 0.5 else a for a in rng.sample(axes, k)]
+
+    def text(ep=eps, w=weight):
+        return f"R.nn.rms_norm({x.name}, {rconst_tensor(w, dt)}, axes={written_axes}, epsilon={ep})"
+
+    rt = "float64" if dt == "float64" else "float32"
+    w = rconst_tensor(weight, dt)
+    xf = x.name if dt == "float32" else f'R.astype({x.name}, "float32")'
+    wf = w if dt == "float32" else f'R.astype({w}, "float32")'
+
+    def written(reduce="mean"):
+        q = f"R.{reduce}(R.multiply({xf}, {xf}), axis={axes}, keepdims=True)"
+        xr, wr = xf, wf
+        if rt == "float64":
+            q, xr, wr = (f'R.astype({v}, "float64")' for v in (q, xf, wf))
+        out = f"R.multiply(R.multiply(R.rsqrt(R.add({q}, {rconst(eps, rt)})), {xr}), {wr})"
+        return out if dt != "float16" else f'R.astype({out}, "float16")'
+
+    uses = ("relax.mean", "relax.multiply", "relax.rsqrt", "relax.add", "relax.const", "relax.astype")
+    alts = [R_("rewrite", written(), "rms_norm written out", *uses),
+            R_("mutation", written("sum"), "rms_norm without the mean's division", *uses, "relax.sum"),
+            R_("mutation", text(ep=0.25 if eps != 0.25 else 1e-5), "rms_norm epsilon")]
+    reversed_weight = _nested(list(reversed(_flat(weight))), pshape)
+    if reversed_weight != weight:
+        alts.append(R_("mutation", text(w=reversed_weight), "rms_norm weight reversed"))
+    return b.emit(op, text(), x.shape, dt, [x.name], alts, ("relax.const",))
+
+
+def _flat(v):
+    return [y for x in v for y in _flat(x)] if isinstance(v, list) else [v]

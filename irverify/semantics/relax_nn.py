@@ -1,6 +1,8 @@
-"""TVM Relax ``relax.nn.*`` semantics: ``relu``, ``softmax``, ``attention``, ``attention_bias``
-(https://tvm.apache.org/docs/reference/api/python/relax/nn.html; the scale, bias and causal
-mask follow ``python/tvm/relax/transform/legalize_ops/nn.py::_te_attention``).
+"""TVM Relax ``relax.nn.*`` semantics: ``relu``, ``silu``, ``gelu``, ``gelu_tanh``, ``softmax``,
+``attention``, ``attention_bias``, ``conv1d``
+(https://tvm.apache.org/docs/reference/api/python/relax/nn.html; the activations follow TVM
+0.27's legalization, ``python/tvm/relax/transform/legalize_ops/nn.py``, operation for operation;
+the scale, bias and causal mask of attention follow ``_te_attention`` there).
 
 ``softmax`` is what TVM's lowering computes (``python/tvm/topi/nn/softmax.py::softmax_common``):
 ``m = max_j' x_j'`` (the ``max`` reduction: the ordered-select fold from the dtype's lowest
@@ -113,6 +115,73 @@ def silu(ctx, op: Op, x):
     if not isinstance(ty, FloatType):
         raise Unsupported(f"'relax.nn.silu' of {ty}", op.loc)
     return broadcast_map(ctx, op, lambda v: fbin(ctx, "mul", v, fun(ctx, "sigmoid", v, ty), ty), x)
+
+
+GELU_DTYPES = ("f16", "f32", "f64")
+F32 = FloatType("f32")
+
+
+def elementwise(ctx, op: Op, x, fn):
+    """``fn`` applied to each element of the tensor ``x`` (read at the result's own index, as
+    the legalized PrimFunc reads it)."""
+    return make(ctx, op, checked_dims(ctx, op, x.dims), lambda idx: fn(load(ctx, x, idx)))
+
+
+def gelu_dtype(op: Op, x):
+    """The dtype of ``gelu``/``gelu_tanh``'s operand: float16, float32 or float64 (bfloat16 is not
+    modelled: the conformance tests cannot run it against TVM)."""
+    from irverify.semantics.relax import elem_type
+
+    ty = elem_type(x)
+    if not isinstance(ty, FloatType) or ty.name not in GELU_DTYPES:
+        raise Unsupported(f"'{op.name}' of {ty}", op.loc)
+    return ty
+
+
+@semantics("relax.nn.gelu")
+def gelu(ctx, op: Op, x):
+    """``R.nn.gelu(x)``: ``x * (0.5 + erf(x * c) * 0.5)`` elementwise with ``c = 0.5 ** 0.5``,
+    evaluated in this order (``t1 = x * c``, ``e = erf(t1)``, ``t2 = e * 0.5``,
+    ``t3 = 0.5 + t2``, ``x * t3``), the constants rounded to the dtype, as TVM 0.27's legalization
+    computes it (``python/tvm/relax/transform/legalize_ops/nn.py::_nn_gelu``). For float16 the
+    ``erf`` is computed in float32: ``e = f16(erf(f32(t1)))``; every other step stays in float16.
+    ``erf`` is the function of ``R.erf``. float16, float32 and float64 only."""
+    from irverify.semantics.relax import cast
+
+    x = want_tensor(op, x)
+    ft = gelu_dtype(op, x)
+    c, half = fconst(ctx, 0.5 ** 0.5, ft), fconst(ctx, 0.5, ft)
+
+    def elem(v):
+        t1 = fbin(ctx, "mul", v, c, ft)
+        if ft.name == "f16":
+            e = cast(ctx, fun(ctx, "erf", cast(ctx, t1, ft, F32), F32), F32, ft)
+        else:
+            e = fun(ctx, "erf", t1, ft)
+        return fbin(ctx, "mul", v, fbin(ctx, "add", half, fbin(ctx, "mul", e, half, ft), ft), ft)
+
+    return elementwise(ctx, op, x, elem)
+
+
+@semantics("relax.nn.gelu_tanh")
+def gelu_tanh(ctx, op: Op, x):
+    """``R.nn.gelu_tanh(x)``: ``(0.5 * x) * (1 + tanh((c * x) * (1 + (0.044715 * x) * x)))``
+    elementwise with ``c = sqrt(2 / pi)``, evaluated in this order and in the dtype (float16
+    included: ``tanh`` of float16 stays float16), the constants rounded to the dtype, as TVM
+    0.27's legalization computes it (``_nn_gelu_tanh`` in
+    ``python/tvm/relax/transform/legalize_ops/nn.py``). ``tanh`` is the function of ``R.tanh``.
+    float16, float32 and float64 only."""
+    x = want_tensor(op, x)
+    ft = gelu_dtype(op, x)
+    half, one = fconst(ctx, 0.5, ft), fconst(ctx, 1.0, ft)
+    c, k = fconst(ctx, math.sqrt(2.0 / math.pi), ft), fconst(ctx, 0.044715, ft)
+
+    def elem(v):
+        inner = fbin(ctx, "add", one, fbin(ctx, "mul", fbin(ctx, "mul", k, v, ft), v, ft), ft)
+        z = fbin(ctx, "mul", fbin(ctx, "mul", c, v, ft), inner, ft)
+        return fbin(ctx, "mul", fbin(ctx, "mul", half, v, ft), fbin(ctx, "add", one, fun(ctx, "tanh", z, ft), ft), ft)
+
+    return elementwise(ctx, op, x, elem)
 
 
 @semantics("relax.nn.softmax", attrs=("axis",))

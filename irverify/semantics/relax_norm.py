@@ -1,7 +1,10 @@
-"""TVM Relax normalisation ops: ``relax.nn.batch_norm``
-(https://tvm.apache.org/docs/reference/api/python/relax/nn.html), as TVM 0.27 computes it: its
-legalization is ``topi.nn.batch_norm`` (``python/tvm/relax/transform/legalize_ops/nn.py``,
-``python/tvm/topi/nn/batch_norm.py``).
+"""TVM Relax normalisation ops: ``relax.nn.batch_norm``, ``relax.nn.layer_norm`` and
+``relax.nn.rms_norm`` (https://tvm.apache.org/docs/reference/api/python/relax/nn.html), as TVM
+0.27 computes them: their legalizations are ``topi.nn.batch_norm``, ``topi.nn.layer_norm`` and
+``topi.nn.rms_norm`` (``python/tvm/relax/transform/legalize_ops/nn.py``,
+``python/tvm/topi/nn/batch_norm.py``, ``include/tvm/topi/nn/layer_norm.h``, ``rms_norm.h``);
+``layer_norm`` and ``rms_norm`` are described in their functions' docstrings. The rest of this
+docstring is ``batch_norm``'s.
 
 With ``C = x.shape[axis]`` and, for an element ``i`` of ``x``, ``c = i[axis]``:
 
@@ -40,6 +43,7 @@ from irverify.semantics.relax import (
     fbin,
     fconst,
     fun,
+    load,
     make,
     norm_axis,
     reduce_add,
@@ -151,3 +155,205 @@ def element_count(ctx, op: Op, total, ft: FloatType):
         return fconst(ctx, float(n), ft)
     ctx.add_ub(t.not_(t.simplify(t.in_signed_range(total, 64))), f"{op.name}: the element count does not fit int64")
     return cast(ctx, t.int_to_bv(total, 64), IntType(64), ft)
+
+
+F32 = FloatType("f32")
+LAYER_NORM_ATTRS = ("axes", "epsilon", "center", "scale")
+
+
+def norm_axes(op: Op, axes, x) -> list[int]:
+    """The normalised axes of ``layer_norm``/``rms_norm``, counted from the end when negative,
+    in the order given (the order of ``gamma``'s axes); repeated axes are not modelled."""
+    if not isinstance(axes, (list, tuple)) or not axes or any(type(a) is not int for a in axes):
+        raise Unsupported(f"'{op.name}' axes {axes!r}", op.loc)
+    out = [norm_axis(op, a, x.rank) for a in axes]
+    if len(set(out)) != len(out):
+        raise Unsupported(f"'{op.name}' with a repeated axis in {axes!r}", op.loc)
+    return out
+
+
+def reduce_extent(ctx, dims, ft: FloatType):
+    """TVM's ``reduce_extent`` of ``topi.nn.layer_norm``/``rms_norm``: the constant ``1`` of
+    ``ft`` times each extent of ``dims`` in turn, an extent converted to ``ft`` (a static one as a
+    constant, a symbolic one as ``Cast(ft, int64 extent)``), folded as TVM's ``arith`` folds a
+    product when it builds it: two constants multiply in double precision, a factor ``1`` is
+    dropped, a factor ``0`` gives ``0``; what remains is a product of ``ft`` multiplications
+    (``Cast(n) * Cast(k)``, ``3.0 * Cast(n)``)."""
+    acc = 1.0
+    for d in dims:
+        s = t.static_int(d)
+        e = float(s) if s is not None else cast(ctx, t.int_to_bv(d, 64), IntType(64), ft)
+        if isinstance(acc, float) and isinstance(e, float):
+            acc = acc * e
+        elif isinstance(acc, float):
+            acc = e if acc == 1.0 else acc if acc == 0.0 else fbin(ctx, "mul", fconst(ctx, acc, ft), e, ft)
+        elif isinstance(e, float):
+            acc = acc if e == 1.0 else e if e == 0.0 else fbin(ctx, "mul", acc, fconst(ctx, e, ft), ft)
+        else:
+            acc = fbin(ctx, "mul", acc, e, ft)
+    return fconst(ctx, acc, ft) if isinstance(acc, float) else acc
+
+
+class _Rows:
+    """The reduction structure shared by ``layer_norm`` and ``rms_norm``: the normalised axes in
+    increasing order (TVM's ``GetRealAxis`` sorts them: its sums run in row-major order of the
+    normalised axes taken in increasing order, and ``gamma``/``beta``/``weight`` are read at the
+    element's indices on those axes in that order), their extents and count."""
+
+    def __init__(self, ctx, op: Op, x, axes: list[int], params):
+        self.x, self.axes, self.order = x, axes, sorted(axes)
+        self.rdims = [x.dims[a] for a in self.order]
+        self.total = t.product(self.rdims)
+        if t.static_int(self.total) == 0:
+            raise Unsupported(f"'{op.name}' over normalised axes of no element (TVM's legalization divides by "
+                              "a constant zero count and fails)", op.loc)
+        for p, what in params:
+            if p.rank != len(axes):
+                raise Unsupported(f"'{op.name}' {what} of rank {p.rank} for {len(axes)} normalised axes", op.loc)
+            for j, a in enumerate(axes):
+                ctx.add_ub(p.dims[j] != x.dims[a], f"{op.name}: {what} dim {j} is not the extent of axis {a}")
+        self.ctx, self.op = ctx, op
+
+    def at(self, outer, k):
+        """The element of ``x`` at reduction position ``k`` of the row ``outer`` (the indices on
+        the other axes)."""
+        inner, oi = iter(unravel(k, self.rdims)), iter(outer)
+        return load(self.ctx, self.x, [next(inner) if j in self.order else next(oi) for j in range(self.x.rank)])
+
+    def sum(self, ft: FloatType, summand, what: str):
+        """``sum_k summand(k)`` over the row (``relax.reduce_add``: from ``+0`` in row-major
+        order). A row of a symbolic number of elements may be empty: TVM's sum is then the
+        accumulator's uninitialised memory, poison (as irverify's model of the legalized
+        PrimFunc has it, whose value there is the zero bit pattern), and so is every element
+        computed from it. No output element is: an empty row has no element."""
+        s = reduce_add(self.ctx, ft, self.total, summand, what)
+        if t.static_int(self.total) is not None:
+            return s
+        from irverify.model.sorts import scalar_sort
+
+        empty = self.total == 0
+        self.ctx.poison_if(empty)
+        return t.ite(empty, t.zero_of(scalar_sort(ft, self.ctx.fp)), s)
+
+    def outer(self, idx):
+        return [i for j, i in enumerate(idx) if j not in self.order]
+
+    def param(self, p, idx, what: str):
+        """``p`` read for output element ``idx``: at ``idx`` on the normalised axes in increasing
+        order. With ``axes`` not increasing that index may fall outside ``p`` (whose extents
+        follow ``axes``): TVM's compiled code then reads outside the buffer, UB."""
+        pi = [idx[a] for a in self.order]
+        if self.order != self.axes:
+            self.ctx.add_ub(t.not_(p.in_bounds(pi)), f"{self.op.name}: {what} is read outside its extents "
+                                                      "(axes not in increasing order)")
+        return load(self.ctx, p, pi)
+
+
+@semantics("relax.nn.layer_norm", attrs=LAYER_NORM_ATTRS)
+def layer_norm(ctx, op: Op, x, gamma, beta):
+    """``R.nn.layer_norm(x, gamma, beta, axes, epsilon, center, scale)`` as TVM 0.27's
+    legalization (``topi.nn.layer_norm``, ``include/tvm/topi/nn/layer_norm.h``) computes it, in
+    two passes over each row (the elements sharing their indices on the other axes):
+
+    * ``sum = sum_k y_k`` from ``+0`` in row-major order of the normalised axes taken in
+      increasing order (``relax.reduce_add``), ``mean = sum / N``;
+    * ``var_sum = sum_k (y_k - mean) * (y_k - mean)`` in the same order;
+    * ``out = ((y - mean) * rsqrt(var_sum / N + eps)) * gamma[i] + beta[i]``,
+
+    where ``y`` is ``x`` (float16: converted to float32, and the product before ``* gamma``
+    rounded back to float16; the sums, ``mean``, ``N``, ``eps`` and ``rsqrt`` are float32),
+    ``N`` is ``reduce_extent`` (a constant when the extents are static, otherwise the float32
+    product of the converted extents) and ``i`` the element's indices on the normalised axes in
+    increasing order (``_Rows``; an empty row, of symbolic length 0, has no output element and
+    statistics that are poison, ``_Rows.sum``). ``center`` and ``scale`` are ignored: TVM's
+    legalization always adds ``beta`` and multiplies by ``gamma``, whatever they say (the op's
+    documentation says they switch them off; the lowering is what runs). ``gamma`` and ``beta``
+    must have the extents of the normalised axes in the order of ``axes`` (TVM's compiled
+    function rejects others at run time: UB). float32 and float16 only (TVM's legalization
+    rejects other dtypes); normalised axes of no element (a static extent 0) make TVM's
+    legalization fail: unsupported. ``rsqrt`` is the function of ``R.rsqrt``."""
+    x, g, b = want_tensor(op, x), want_tensor(op, gamma, "gamma"), want_tensor(op, beta, "beta")
+    ft = x.type.elem
+    if not isinstance(ft, FloatType) or ft.name not in ("f32", "f16"):
+        raise Unsupported(f"layer_norm of {ft} (TVM's legalization accepts float32 and float16 only)", op.loc)
+    if g.type.elem != ft or b.type.elem != ft:
+        raise Unsupported("layer_norm gamma or beta of another dtype than the input", op.loc)
+    a = op.attrs
+    rows = _Rows(ctx, op, x, norm_axes(op, a["axes"], x), ((g, "gamma"), (b, "beta")))
+    count = reduce_extent(ctx, rows.rdims, F32)
+    eps = fconst(ctx, float(a["epsilon"]), F32)
+
+    def up(v):
+        return cast(ctx, v, ft, F32)
+
+    def elem(idx):
+        outer = rows.outer(idx)
+        mean = fbin(ctx, "div", rows.sum(F32, lambda k: up(rows.at(outer, k)), "layer_norm"), count, F32)
+
+        def square(k):
+            d = fbin(ctx, "sub", up(rows.at(outer, k)), mean, F32)
+            return fbin(ctx, "mul", d, d, F32)
+
+        var_sum = rows.sum(F32, square, "layer_norm")
+        scale = fun(ctx, "rsqrt", fbin(ctx, "add", fbin(ctx, "div", var_sum, count, F32), eps, F32), F32)
+        out = cast(ctx, fbin(ctx, "mul", fbin(ctx, "sub", up(load(ctx, x, idx)), mean, F32), scale, F32), F32, ft)
+        out = fbin(ctx, "mul", out, rows.param(g, idx, "gamma"), ft)
+        return fbin(ctx, "add", out, rows.param(b, idx, "beta"), ft)
+
+    return make(ctx, op, checked_dims(ctx, op, x.dims), elem)
+
+
+@semantics("relax.nn.rms_norm", attrs=("axes", "epsilon"))
+def rms_norm(ctx, op: Op, x, weight):
+    """``R.nn.rms_norm(x, weight, axes, epsilon)`` as TVM 0.27's legalization
+    (``topi.nn.rms_norm``, ``include/tvm/topi/nn/rms_norm.h``) computes it: with ``y`` and
+    ``w`` the float32 conversions of ``x`` and ``weight`` (exact for float16),
+
+    * ``ss = sum_k y_k * y_k`` from ``+0`` over the row (the elements sharing their indices on
+      the other axes) in row-major order of the normalised axes taken in increasing order
+      (``relax.reduce_add``), in float32;
+    * ``r = rsqrt(ss / N + eps)`` with ``N`` the float32 ``reduce_extent`` (as ``layer_norm``);
+    * ``out = (r * y) * w[i]`` converted back to the dtype,
+
+    ``i`` the element's indices on the normalised axes in increasing order (``_Rows``). ``eps``
+    is a constant of the dtype that TVM's type promotion brings to the type of ``ss / N``: for
+    float16 ``eps`` rounded to float32 directly; for float64 the other way round: ``ss / N`` is
+    converted to float64, ``eps``, ``rsqrt`` and both products are float64 (``y`` and ``w``
+    converted from their float32 values) and the result is float64, not rounded to float32.
+    ``weight`` must have the extents of the normalised axes in the order of ``axes`` (TVM's
+    compiled function rejects others at run time: UB). float16, float32 and float64 only. TVM's
+    legalization fails unless the normalised axes are the last axes of ``x`` (in any order) and
+    not all of them (``topi.nn.rms_norm`` reads the sum of squares at the wrong indices
+    otherwise), and when they hold no element: unsupported. ``rsqrt`` is the function of
+    ``R.rsqrt``."""
+    x, w = want_tensor(op, x), want_tensor(op, weight, "weight")
+    ft = x.type.elem
+    if not isinstance(ft, FloatType) or ft.name not in ("f16", "f32", "f64"):
+        raise Unsupported(f"rms_norm of {ft}", op.loc)
+    if w.type.elem != ft:
+        raise Unsupported("rms_norm weight of another dtype than the input", op.loc)
+    axes = norm_axes(op, op.attrs["axes"], x)
+    if len(axes) == x.rank or sorted(axes) != list(range(x.rank - len(axes), x.rank)):
+        raise Unsupported(f"rms_norm over axes {op.attrs['axes']} of a rank-{x.rank} tensor (TVM's legalization "
+                          "fails unless they are the last axes, and not all of them)", op.loc)
+    rows = _Rows(ctx, op, x, axes, ((w, "weight"),))
+    count = reduce_extent(ctx, rows.rdims, F32)
+    rt = ft if ft.name == "f64" else F32
+    eps = fconst(ctx, float(op.attrs["epsilon"]), rt)
+
+    def up(v):
+        return cast(ctx, cast(ctx, v, ft, F32), F32, rt)
+
+    def elem(idx):
+        outer = rows.outer(idx)
+
+        def square(k):
+            v = cast(ctx, rows.at(outer, k), ft, F32)
+            return fbin(ctx, "mul", v, v, F32)
+
+        q = cast(ctx, fbin(ctx, "div", rows.sum(F32, square, "rms_norm"), count, F32), F32, rt)
+        r = fun(ctx, "rsqrt", fbin(ctx, "add", q, eps, rt), rt)
+        out = fbin(ctx, "mul", fbin(ctx, "mul", r, up(load(ctx, x, idx)), rt), up(rows.param(w, idx, "weight")), rt)
+        return cast(ctx, out, rt, ft)
+
+    return make(ctx, op, checked_dims(ctx, op, x.dims), elem)
