@@ -150,59 +150,100 @@ EVALUATED_ELEMENTS = 4096  # larger inputs: the element-by-element evaluation co
 UB_EVALUATED_ELEMENTS = 1 << 17  # UB alone: only the input arrays its conditions read are built
 
 
-def exact_witness(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-                  cex: Counterexample, readings: dict | None = None) -> str | None:
-    """Evaluate both functions at an exact counterexample's inputs (exact IEEE floats, every op
-    as its definition says, without the solver) and say what shows the failure there: target
-    UB where the source has none, a poison target element where the source's is defined, or two
-    different values. None when the evaluation shows nothing (or cannot run: missing
-    inputs, inputs too large, outputs that are not results). Poison inputs are evaluated as
-    poison."""
+def _evaluate_both(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: Counterexample,
+                   readings: dict | None, ub_only: bool = False):
+    """Both functions evaluated at the counterexample's inputs (exact IEEE floats, every op as
+    its definition says, poison inputs as poison), or None when they cannot be (missing inputs,
+    inputs too large, an op the evaluation cannot run)."""
     import numpy as np
 
     from irverify.cex.confirm import call_args
     from irverify.verify.evaluate import evaluate_function
 
-    ub_only = cex.check.startswith("target has undefined")
     try:
-        args_s = call_args(s, cex, build_large=ub_only)  # named as the source's arguments
+        args = call_args(s, cex, build_large=ub_only)  # named as the source's arguments
     except ValueError:
         return None
-    args_t = args_s  # the same positional arguments (the target may name them otherwise)
-    size = sum(np.asarray(a).size for a in args_s)
-    if size > (UB_EVALUATED_ELEMENTS if ub_only else EVALUATED_ELEMENTS):
+    # the target takes the same positional arguments (it may name them otherwise)
+    if sum(np.asarray(a).size for a in args) > (UB_EVALUATED_ELEMENTS if ub_only else EVALUATED_ELEMENTS):
         return None
     try:
         with np.errstate(all="ignore"):
-            ev_s = evaluate_function(src_mod, s.name, args_s, fp_name="ieee", outputs_too=not ub_only,
-                                     poison=cex.poison_inputs, readings=readings)
-            ev_t = evaluate_function(tgt_mod, g.name, args_t, fp_name="ieee", outputs_too=not ub_only,
-                                     poison=cex.poison_inputs, readings=readings)
-    except Exception:  # noqa: BLE001 - not evaluable concretely: no evidence
+            return [evaluate_function(mod, fn.name, args, fp_name="ieee", outputs_too=not ub_only,
+                                      poison=cex.poison_inputs, readings=readings)
+                    for mod, fn in ((src_mod, s), (tgt_mod, g))]
+    except Exception:  # noqa: BLE001 - not evaluable concretely
         return None
-    if ev_s.ub:
-        return None  # the source is undefined on these inputs: nothing to compare
-    if ev_t.ub:
-        return f"the target is undefined on these inputs ({ev_t.ub[0]}), the source is not"
-    if ub_only or not cex.output.startswith("result #"):
+
+
+def _at_counterexample(ev_s, ev_t, cex: Counterexample):
+    """The source's and target's evaluated elements at the counterexample's output and index,
+    each ``(value, poison)``; None when the output is not a result or the index does not fit."""
+    import numpy as np
+
+    if not cex.output.startswith("result #"):
         return None
     k = int(cex.output.split("#")[1])
     if k >= len(ev_s.outputs) or k >= len(ev_t.outputs):
         return None
     at = tuple(cex.index)
-    a, b = np.asarray(ev_s.outputs[k]), np.asarray(ev_t.outputs[k])
-    masks = [np.asarray(ev.undefined[k]) if ev.undefined[k] is not None else None for ev in (ev_s, ev_t)]
-    if a.shape != b.shape or len(at) != a.ndim:
+    out = []
+    for ev in (ev_s, ev_t):
+        a = np.asarray(ev.outputs[k])
+        if len(at) != a.ndim or any(not 0 <= i < n for i, n in zip(at, a.shape)):
+            return None
+        mask = ev.undefined[k]
+        out.append((a[at].item(), mask is not None and bool(np.asarray(mask)[at])))
+    return out
+
+
+def exact_witness(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+                  cex: Counterexample, readings: dict | None = None) -> str | None:
+    """Evaluate both functions at an exact counterexample's inputs (``_evaluate_both``) and say
+    what shows the failure there: target UB where the source has none, a poison target element
+    where the source's is defined, or two different values. None when the evaluation shows
+    nothing (or cannot run: missing inputs, inputs too large, outputs that are not results)."""
+    ub_only = cex.check.startswith("target has undefined")
+    ev = _evaluate_both(src_mod, s, tgt_mod, g, cex, readings, ub_only)
+    if ev is None or ev[0].ub:
+        return None  # not evaluable, or the source is undefined on these inputs: nothing to compare
+    if ev[1].ub:
+        return f"the target is undefined on these inputs ({ev[1].ub[0]}), the source is not"
+    if ub_only:
         return None
-    where = f"{cex.output}{list(at) if at else ''}"
-    if masks[0] is not None and masks[0][at]:
+    got = _at_counterexample(*ev, cex)
+    if got is None:
         return None
-    if masks[1] is not None and masks[1][at]:
-        return f"{where}: the target is poison, the source {a[at].item()!r}"
-    x, y = a[at].item(), b[at].item()
+    (x, src_poison), (y, tgt_poison) = got
+    where = f"{cex.output}{list(cex.index) if cex.index else ''}"
+    if src_poison:
+        return None
+    if tgt_poison:
+        return f"{where}: the target is poison, the source {x!r}"
     if _same(x, y):
         return None
     return f"{where}: source {x!r}, target {y!r}"
+
+
+def exact_agreement(src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+                    cex: Counterexample, readings: dict | None = None):
+    """The value both functions compute at a value-mismatch counterexample's output and index
+    when irverify's exact evaluation (``_evaluate_both``) runs both and they agree there (no UB,
+    no poison, the same value): the solver's candidate is then not a counterexample of the op
+    definitions (it rests on an approximation, such as a loop left uninterpreted, that the
+    evaluation does not make). None otherwise."""
+    if cex.check != "value mismatch":
+        return None
+    ev = _evaluate_both(src_mod, s, tgt_mod, g, cex, readings)
+    if ev is None or ev[0].ub or ev[1].ub:
+        return None
+    got = _at_counterexample(*ev, cex)
+    if got is None:
+        return None
+    (x, src_poison), (y, tgt_poison) = got
+    if src_poison or tgt_poison or not _same(x, y):
+        return None
+    return x
 
 
 def _same(x, y) -> bool:

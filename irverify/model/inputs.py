@@ -39,6 +39,10 @@ class Inputs:
     # The chosen reading of each contested point of semantics (``model.assumptions``); absent:
     # its default.
     readings: dict[str, str] = field(default_factory=dict)
+    # Concrete evaluation (``verify.evaluate``): the arguments are constants, so a loop whose
+    # bounds follow from them is run rather than left uninterpreted, up to this many iterations
+    # (None: the encoder's own limits).
+    loop_limit: int | None = None
 
     def symbol(self, key: str, make) -> Any:
         if key not in self.symbols:

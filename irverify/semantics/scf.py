@@ -320,9 +320,11 @@ def for_(ctx, op: Op, lb: Scalar, ub: Scalar, step: Scalar, *inits):
     yielded values (the initial ones when the loop runs zero times). The step must be positive.
 
     Encoding: loops whose bounds and step are constants and that run at most ``UNROLL_LIMIT``
-    times are unrolled (exact: the iterations run in sequence, their UB, stores and poison as
+    times (under concrete evaluation, where the arguments are constants, ``Inputs.loop_limit``)
+    are unrolled (exact: the iterations run in sequence, their UB, stores and poison as
     written). A poison bound or step is UB (a branch on poison); poison ``iter_args`` flow
-    through. Other loops are unsupported."""
+    through. Other loops are uninterpreted functions of their body and of the values they
+    read (``uninterpreted_loop``), or unsupported when the body is not pure."""
     from irverify.ir.core import IndexType
 
     for v, what in ((lb, "lower bound"), (ub, "upper bound"), (step, "step")):
@@ -334,9 +336,10 @@ def for_(ctx, op: Op, lb: Scalar, ub: Scalar, step: Scalar, *inits):
     if st <= 0:
         raise Unsupported("scf.for with a non-positive step", op.loc)
     ivs = range(lo, hi, st)
-    if len(ivs) > UNROLL_LIMIT:
+    limit = ctx.inputs.loop_limit or UNROLL_LIMIT
+    if len(ivs) > limit:
         return uninterpreted_loop(ctx, op, [lb, ub, step, *inits],
-                                  f"scf.for with {len(ivs)} iterations (at most {UNROLL_LIMIT} are unrolled)")
+                                  f"scf.for with {len(ivs)} iterations (at most {limit} are unrolled)")
     if len(op.regions) != 1 or len(op.regions[0]) != 1:
         raise Unsupported("scf.for region", op.loc)
     body = op.regions[0][0]
@@ -432,6 +435,9 @@ def if_(ctx, op: Op, cond: Scalar):
 # callee's body is not part of the identity).
 
 
+LOOP_APPROXIMATION = "as an uninterpreted function of its body"
+
+
 def uninterpreted_loop(ctx, op: Op, operands: list, why: str) -> list:
     """The results of loop ``op`` as uninterpreted functions of its identity and of the values it
     reads (see above); ``Unsupported(why)`` when its body is not pure value computation."""
@@ -446,7 +452,7 @@ def uninterpreted_loop(ctx, op: Op, operands: list, why: str) -> list:
             raise Unsupported(why, op.loc, "the body uses a value irverify has not encoded")
         values.append(ctx.env[v.id])
     key = opaque.function_name("loop", op)
-    ctx.approximate(f"'{op.name}' as an uninterpreted function of its body ({why.split(' (')[0]})")
+    ctx.approximate(f"'{op.name}' {LOOP_APPROXIMATION} ({why.split(' (')[0]})")
     return opaque.uninterpreted_results(ctx, op, key, [*operands, *values], f"'{op.name}'")
 
 

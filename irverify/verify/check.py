@@ -684,6 +684,8 @@ def confirm_or_settle(report: FunctionReport, approx: list[str], opts: Options, 
     elif approx and plan is None and reproduced(report, src_mod, s, tgt_mod, g, opts.timeout_s, opts.readings):
         return report  # not executed (--no-confirm), but reproduced concretely
     conf = report.confirmation
+    if approx and all(_loop_approx([a]) for a in approx) and _loops_run_agree(report, src_mod, s, tgt_mod, g, opts):
+        return report
     unobservable = cex.check != "value mismatch" or cex.target_value == "poison"
     if not approx and plan is None and (conf.confirmed is None if conf else unobservable):
         from irverify.cex.concrete import REFERENCE, exact_witness
@@ -693,6 +695,43 @@ def confirm_or_settle(report: FunctionReport, approx: list[str], opts: Options, 
             report.notes.append(f"confirmed by {REFERENCE}: {evidence}")
             report.oracles.append(REFERENCE)
     return settle(report, approx, opts)
+
+
+def _loop_approx(approx: list[str]) -> bool:
+    """Does an approximation come from a loop left uninterpreted (``scf.uninterpreted_loop``)?"""
+    from irverify.semantics.scf import LOOP_APPROXIMATION
+
+    return any(LOOP_APPROXIMATION in a for a in approx)
+
+
+def _loops_run_agree(report: FunctionReport, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+                     opts: Options) -> bool:
+    """A counterexample that rests only on loops left uninterpreted, where irverify's concrete
+    evaluation, running those loops for their iterations on the counterexample's inputs, gives
+    the source and the target the same value: the candidate is not a counterexample of the op
+    definitions, so the report is ``unknown``. If execution nonetheless shows the two programs
+    differ there, that is a disagreement between the oracles (the compiler has been wrong on
+    such loops), reported with both sides. True when the report was settled so."""
+    from irverify.cex.concrete import exact_agreement
+
+    cex, conf = report.counterexample, report.confirmation
+    same = exact_agreement(src_mod, s, tgt_mod, g, cex, readings=opts.readings)
+    if same is None:
+        return False
+    report.verdict, report.float_undecided = Verdict.UNKNOWN, False
+    where = f"{cex.output}{list(cex.index) if cex.index else ''}"
+    # the solver's values inside and after the loops are its model's, not the loops' own
+    cex.source_value = cex.target_value = same
+    if cex.intermediate:
+        cex.intermediate = {}
+        cex.intermediate_note = "the solver's values rest on the loops left uninterpreted; not shown"
+    if conf is not None and conf.confirmed is True:
+        report.message = oracle_disagreement(cex, conf, ours=(same, same))
+    else:
+        report.message = (f"the solver's candidate rests on loops left uninterpreted; running them on its inputs, "
+                          f"irverify's evaluation gives the source and the target the same value at {where} "
+                          f"({_shown(same)}), so it is not a counterexample")
+    return True
 
 
 def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
@@ -773,14 +812,16 @@ def settle(report: FunctionReport, approx: list[str], opts: Options) -> Function
 DISAGREE = "the oracles disagree"
 
 
-def oracle_disagreement(cex, conf) -> str:
+def oracle_disagreement(cex, conf, ours: tuple | None = None) -> str:
     """The finding when irverify's exact semantics and the compiler's execution disagree on an
     exact counterexample: both oracles named, with what each computes there. One of them is
     wrong (the compiler, or irverify's model of an op), so it is neither a confirmed bug nor
-    an error of irverify's."""
+    an error of irverify's. ``ours``: irverify's source and target values when they are not
+    the counterexample's own (computed by the concrete evaluation)."""
     from irverify.cex.confirm import value_at
 
-    ours = f"source {_shown(cex.source_value)}, target {_shown(cex.target_value)}"
+    src_value, tgt_value = ours or (cex.source_value, cex.target_value)
+    ours = f"source {_shown(src_value)}, target {_shown(tgt_value)}"
     theirs = (f"source {_shown(value_at(conf.source_output, cex))}, "
               f"target {_shown(value_at(conf.target_output, cex))}")
     where = f" at {cex.output}{list(cex.index) if cex.index else ''}" if cex.output else ""

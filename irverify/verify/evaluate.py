@@ -1,8 +1,10 @@
 """Evaluating irverify's semantics of a function at concrete inputs.
 
 This is how conformance tests compare irverify with real execution: the function is encoded
-symbolically as for a proof, then every input is fixed to a concrete value and each output
-element is simplified to a constant.
+as for a proof, with its scalar arguments and its tensor arguments' dims already the constants
+given (so a loop whose bounds follow from them runs for its iterations, up to
+``LOOP_LIMIT``, instead of staying an uninterpreted function of its body), then every input is
+fixed to a concrete value and each output element is simplified to a constant.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from irverify.smt.floats import float_bits, theory
 
 
 MAX_OUTPUT_ELEMENTS = 1 << 20  # outputs are evaluated element by element: larger ones are refused
+LOOP_LIMIT = 1024  # iterations of one loop run by the evaluation (``scf.for``)
 
 
 class TooLargeToEvaluate(ValueError):
@@ -116,6 +119,7 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
                     dims_of[str(d)] = (d, n)
             memrefs.append((name_, val, arr))
     pairs += [(d, t.int_val(n)) for d, n in dims_of.values()]
+    _constant_arguments(inputs, pairs)
     enc = encode_function(fn, module, inputs, fp)
     ubs = [u for u in enc.state.ub if ub_kinds is None or ub_kinds(u.reason)]
     if not outputs_too and all(t.static_bool(t.simplify(u.cond)) is False for u in ubs):
@@ -194,6 +198,28 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
         undefined.append(mask.reshape(arr.shape) if mask.any() else None)
     ub = [u.reason for u in ubs if _may_hold(concrete(u.cond))]
     return Evaluation(outputs, ub, undefined)
+
+
+def _constant_arguments(inputs, pairs) -> None:
+    """Give the encoder the arguments' values as constants: each scalar argument's term and
+    each tensor argument's dims (``pairs`` substituted), so that what depends on them alone,
+    loop bounds first, is decided while encoding (``Inputs.loop_limit``). Poison conditions and
+    tensor elements stay symbolic (substituted after encoding)."""
+    from dataclasses import replace
+
+    from irverify.model.values import TupleValue
+
+    def constant(val):
+        if isinstance(val, Scalar):
+            return replace(val, term=t.simplify(t.substitute(val.term, pairs)))
+        if isinstance(val, Tensor):
+            return replace(val, dims=[t.simplify(t.substitute(d, pairs)) for d in val.dims])
+        if isinstance(val, TupleValue):
+            return TupleValue([constant(f) for f in val.fields])
+        return val
+
+    inputs.loop_limit = LOOP_LIMIT
+    inputs.args[:] = [constant(v) for v in inputs.args]
 
 
 def _poison_pairs(inputs, poison: dict) -> list:

@@ -24,14 +24,12 @@
 //
 // Execution is one of irverify's oracles: a function with an `index` argument cannot cross a
 // dispatch boundary, so its counterexample is replayed in IREE's VM. @double against
-// @double_shl is a correct rewrite, yet
+// @double_shl is a correct rewrite. The loop with a dynamic trip count is an uninterpreted
+// function of its body in the proof, so the solver offers a candidate (x = 1, n = 14); the VM
+// says source 8192, target 16384, while irverify's evaluation, running the loops, gives 16384 on
+// both sides, so
 //   irverify check vm_scf_for_addi_doubling.mlir --src-fn double --tgt-fn double_shl
-// reports `incorrect`, "confirmed: true (IREE VM) result #0: source 8192, target 16384" for
-// x = 1, n = 14 (right: 16384 on both sides). The loop with a dynamic trip count is an
-// uninterpreted function of its body, so irverify has no reference value of its own there and
-// the VM's wrong source value confirms the solver's candidate. With the trip count an i32
-// argument (index_cast inside), the check runs as a 0-d tensor dispatch on llvm-cpu, execution
-// agrees, and the verdict is `unknown`.
+// answers `unknown`: "the oracles disagree at result #0 ...", naming both values.
 // tests/conformance/test_scf_conformance.py::test_vm_scf_for_addi_doubling_still_miscompiled
 // checks that the installed IREE still computes exactly these wrong values.
 func.func @double(%x: i32, %n: index) -> i32 {

@@ -114,3 +114,21 @@ func.func @tgt(%c: i1, %m: memref<4xi32>, %v: i32) {
     r = check(text)
     assert r.verdict is Verdict.UNSUPPORTED
     assert "write memory" in r.functions[0].message
+
+
+def test_the_evaluation_runs_a_loop_whose_bounds_are_arguments():
+    """``evaluate_function`` gives the encoder the scalar arguments as constants, so a loop
+    bounded by one runs for its iterations (an uninterpreted function of its body in a proof)."""
+    from irverify.verify.evaluate import evaluate_function
+
+    m = parse_mlir("""
+func.func @f(%x: i32, %n: index) -> i32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %x) -> (i32) {
+    %d = arith.addi %acc, %acc : i32
+    scf.yield %d : i32
+  }
+  return %r : i32
+}""", "f.mlir")
+    assert [int(evaluate_function(m, "f", [3, n]).outputs[0]) for n in (0, 1, 4, 40)] == [3, 6, 48, (3 << 40) % (1 << 32)]
