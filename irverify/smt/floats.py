@@ -15,9 +15,10 @@
     (§6.3), ``x - y = x + (-y)`` (§5.4.1), ``x + x = x * 2``, the sign of a product,
     quotient or ``fmod`` (§6.3), ``x * ±1 = ±x``, ``x / ±1 = ±x``, ``x / x = 1``, and
     ``x / 2^k = x * 2^-k`` when ``2^-k`` is representable (both round the same exact value);
-  - for two unrelated operands, NaN propagation, and for a sum and a quotient the other
-    non-finite cases: an infinite operand of a sum (``inf - inf`` is NaN), ``0/0`` and
-    ``inf/inf`` (not those of products, which would split every product of a contraction);
+  - for two unrelated operands, NaN propagation, and for a quotient and a sum with an operand
+    from ``exp`` or a maximum the other non-finite cases: an infinite operand of a sum
+    (``inf - inf`` is NaN), ``0/0`` and ``inf/inf`` (not those of products, which would split
+    every product of a contraction, nor of other sums);
   - the values IEEE 754-2019 §9.2.1 fixes for ``exp`` (``special_values``): NaN for NaN,
     ``exp(±0) = 1``, ``exp(-inf) = +0``, ``exp(+inf) = +inf`` (in ``ieee`` too).
 
@@ -465,6 +466,21 @@ class BitsTheory:
 
 
 @bits_only_for_small_floats
+def _from_exp(a: Term, depth: int = 8) -> bool:
+    """Is ``a`` (looking ``depth`` levels down) a value of ``exp`` (infinite for a large finite
+    operand) or of a maximum (a row maximum subtracted in a softmax)? Only sums with such an
+    operand get the infinite cases (``AbstractTheory.binary``): the others, such as a bias added
+    to a contraction, would gain case splits that the solver then cannot get through in time
+    (an MLP's FoldConstant check went from correct to unknown). Leaving the cases out of a sum
+    is sound: its value is then uninterpreted where they hold."""
+    if not z3.is_app(a):
+        return False
+    name = a.decl().name()
+    if name.startswith(("fp.exp.", "fp.reduce_max", "fp.reduce_maxnum", "fp.maxnum", "fp.maximum")):
+        return True
+    return depth > 0 and any(_from_exp(c, depth - 1) for c in a.children())
+
+
 class AbstractTheory(BitsTheory):
     """Arithmetic is uninterpreted over bit patterns, except for constant folding, conversions
     and the IEEE identities (see the module docstring)."""
@@ -513,15 +529,16 @@ class AbstractTheory(BitsTheory):
         related = x.eq(y) or y.eq(self.neg(x, ft)) or x.eq(self.neg(y, ft))
         if op in rules and (z3.is_bv_value(a) or z3.is_bv_value(b) or related):
             return rules[op](a, b, ft)
-        # Two unrelated non-constant operands: NaN propagation, and for sums and quotients the
-        # other non-finite cases (an infinite operand of a sum, 0/0 and inf/inf); not the zeros
+        # Two unrelated non-constant operands: NaN propagation, and for quotients and sums of an
+        # exp or a maximum (``_from_exp``) the other non-finite cases (an infinite operand of a
+        # sum, 0/0 and inf/inf); not the zeros
         # and infinities of products, which would make every product of a tensor contraction a
         # case split. Exact IEEE decides the rest.
         r = self._uf(op, ft, *self._ordered(op, a, b))
         if op not in rules:
             return r
         nan = z3.Or(self.is_nan(a, ft), self.is_nan(b, ft))
-        if op == "add":
+        if op == "add" and (_from_exp(a) or _from_exp(b)):
             nan = z3.Or(nan, z3.And(self.is_inf(a, ft), self.is_inf(b, ft), a != b))
             r = z3.If(self.is_inf(a, ft), a, z3.If(self.is_inf(b, ft), b, r))
         elif op == "div":
