@@ -290,20 +290,29 @@ def broadcast_dims(ctx, op: Op, shapes: Sequence[Sequence[Any]]) -> list[Any]:
     return out
 
 
-def broadcast_index(x: Tensor, idx: Sequence[Any]) -> list[Any]:
-    """The index of ``x`` read for output index ``idx`` under broadcasting."""
+def broadcast_index(x: Tensor, idx: Sequence[Any], out_dims: Sequence[Any] | None = None) -> list[Any]:
+    """The index of ``x`` read for output index ``idx`` under broadcasting. A symbolic dim of
+    ``x`` is read at ``0`` where it is 1; where it is the output's own extent (``out_dims``,
+    the same term), the output index is in range, so it is read there directly (when that
+    extent is 1 the index is 0 anyway), and the term says so without a case split."""
     off = len(idx) - x.rank
     out = []
     for k, d in enumerate(x.dims):
         i = idx[off + k]
         s = t.static_int(d)
-        out.append(t.int_val(0) if s == 1 else i if s is not None else t.ite(d == 1, t.int_val(0), i))
+        if s == 1:
+            out.append(t.int_val(0))
+        elif s is not None or (out_dims is not None and t.static_bool(t.simplify(d == out_dims[off + k])) is True):
+            out.append(i)
+        else:
+            out.append(t.ite(d == 1, t.int_val(0), i))
     return out
 
 
-def read(ctx, x, idx: Sequence[Any], strict: str | None = None):
+def read(ctx, x, idx: Sequence[Any], strict: str | None = None, out_dims: Sequence[Any] | None = None):
     """The element of ``x`` (a tensor, broadcast to ``idx``, or a scalar) that output element
-    ``idx`` reads (``load``; with ``strict``, what the element is used as, ``strict_load``)."""
+    ``idx`` reads (``load``; with ``strict``, what the element is used as, ``strict_load``);
+    ``out_dims``: the output's extents (``broadcast_index``)."""
     if isinstance(x, Scalar):
         if x.poison is not None:
             if strict:
@@ -312,8 +321,8 @@ def read(ctx, x, idx: Sequence[Any], strict: str | None = None):
                 ctx.poison_if(x.poison)
         return x.term
     if strict:
-        return strict_load(ctx, x, broadcast_index(x, idx), strict)
-    return load(ctx, x, broadcast_index(x, idx))
+        return strict_load(ctx, x, broadcast_index(x, idx, out_dims), strict)
+    return load(ctx, x, broadcast_index(x, idx, out_dims))
 
 
 # -- elements nobody wrote (module docstring) ------------------------------------------
@@ -359,7 +368,7 @@ def broadcast_map(ctx, op: Op, fn: Callable[..., Any], *args, strict: dict[int, 
     dims = broadcast_dims(ctx, op, [dims_of(a) for a in args])
     dims = checked_dims(ctx, op, dims)
     strict = strict or {}
-    return make(ctx, op, dims, lambda idx: fn(*(read(ctx, a, idx, strict.get(k)) for k, a in enumerate(args))))
+    return make(ctx, op, dims, lambda idx: fn(*(read(ctx, a, idx, strict.get(k), dims) for k, a in enumerate(args))))
 
 
 # -- reductions -----------------------------------------------------------------------
@@ -743,9 +752,9 @@ def where(ctx, op: Op, cond, x, y):
     dims = checked_dims(ctx, op, broadcast_dims(ctx, op, [dims_of(a) for a in (cond, x, y)]))
 
     def elem(idx):
-        c = t.bv1_to_bool(read(ctx, cond, idx))
-        a = taken_if(ctx, c, lambda: read(ctx, x, idx))
-        return t.ite(c, a, taken_if(ctx, t.not_(c), lambda: read(ctx, y, idx)))
+        c = t.bv1_to_bool(read(ctx, cond, idx, out_dims=dims))
+        a = taken_if(ctx, c, lambda: read(ctx, x, idx, out_dims=dims))
+        return t.ite(c, a, taken_if(ctx, t.not_(c), lambda: read(ctx, y, idx, out_dims=dims)))
 
     return make(ctx, op, dims, elem)
 

@@ -340,7 +340,7 @@ def broadcast_to(ctx, op: Op, x):
     for k, d in enumerate(x.dims):
         ctx.add_ub(t.and_(d != 1, d != target[off + k]), f"broadcast_to: dim {k} is not broadcastable")
     dims = checked_dims(ctx, op, target)
-    return make(ctx, op, dims, lambda idx: load(ctx, x, broadcast_index(x, idx)))
+    return make(ctx, op, dims, lambda idx: load(ctx, x, broadcast_index(x, idx, dims)))
 
 
 def _filled(ctx, op: Op, value_of):
