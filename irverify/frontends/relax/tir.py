@@ -43,7 +43,8 @@ PURE_NODES = frozenset({
     "FloatImm", "StringImm", "Array", "Map", "PrimType", "BufferType", "BufferRegionType",
     "TensorRegion", "TupleType", "DictAttrs", "Add", "Sub", "Mul", "Div", "Mod", "FloorDiv",
     "FloorMod", "Min", "Max", "EQ", "NE", "LT", "LE", "GT", "GE", "And", "Or", "Not", "Select",
-    "Cast", "Ramp", "Broadcast", "Call", "Op", "GlobalVar", "Return", "str", "int", "float", "bool", "NoneType",
+    "Cast", "Ramp", "Broadcast", "Call", "Op", "GlobalVar", "Return", "str", "String", "int", "float", "bool",
+    "NoneType",
 })
 
 # Calls that are pure functions of their arguments (TVM registers them with effect kind Pure).
