@@ -465,7 +465,6 @@ class BitsTheory:
         return bits_to_float(v.as_long(), ft)
 
 
-@bits_only_for_small_floats
 def _from_exp(a: Term, depth: int = 8) -> bool:
     """Is ``a`` (looking ``depth`` levels down) a value of ``exp`` (infinite for a large finite
     operand) or of a maximum (a row maximum subtracted in a softmax)? Only sums with such an
@@ -481,6 +480,7 @@ def _from_exp(a: Term, depth: int = 8) -> bool:
     return depth > 0 and any(_from_exp(c, depth - 1) for c in a.children())
 
 
+@bits_only_for_small_floats
 class AbstractTheory(BitsTheory):
     """Arithmetic is uninterpreted over bit patterns, except for constant folding, conversions
     and the IEEE identities (see the module docstring)."""
