@@ -23,3 +23,14 @@ def compile_and_run(cases: dict, label: str):
     calls = [(name, args) for name, (_, _, samples) in cases.items() for args in samples]
     outs = iter(run_functions(module.native, calls))
     return module, {name: [next(outs) for _ in samples] for name, (_, _, samples) in cases.items()}
+
+
+def bitwise_equal(a, b) -> bool:
+    """The same shape, dtype and bits, any two NaNs alike (payloads are unspecified)."""
+    import numpy as np
+
+    a, b = np.asarray(a), np.asarray(b)
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False
+    nan = np.isnan(a) & np.isnan(b)
+    return bool(np.all(nan | (a.view(f"u{a.itemsize}") == b.view(f"u{b.itemsize}"))))

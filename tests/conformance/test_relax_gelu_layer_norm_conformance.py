@@ -23,7 +23,7 @@ import pytest
 tvm = pytest.importorskip("tvm")
 
 from irverify.verify.evaluate import evaluate_function  # noqa: E402
-from tests.conformance.relax_cases import compile_and_run  # noqa: E402
+from tests.conformance.relax_cases import bitwise_equal, compile_and_run  # noqa: E402
 
 RNG = np.random.default_rng(20270114)
 NP = {"float16": np.float16, "float32": np.float32, "float64": np.float64}
@@ -129,14 +129,6 @@ def compiled():
     return compile_and_run(CASES, "<gelu_layer_norm>")
 
 
-def _bitwise(a, b) -> bool:
-    a, b = np.asarray(a), np.asarray(b)
-    if a.shape != b.shape or a.dtype != b.dtype:
-        return False
-    nan = np.isnan(a) & np.isnan(b)
-    return bool(np.all(nan | (a.view(f"u{a.itemsize}") == b.view(f"u{b.itemsize}"))))
-
-
 def _close(a, b, x) -> bool:
     """Equal NaN and infinity positions; finite values within a relative ``tol`` of the larger
     magnitude of the input and the output (``gelu(x)`` is ``x`` times a factor in [0, 1] computed
@@ -178,7 +170,7 @@ def test_norm_matches_tvm_bit_for_bit(compiled, name):
         assert not isinstance(theirs, Exception), f"TVM failed: {theirs}"
         ev = evaluate_function(module, name, args, fp_name="ieee", interpret=_interpret(name))
         assert not ev.ub, ev.ub
-        assert _bitwise(ev.outputs[0], theirs[0]), f"{name}: irverify {ev.outputs[0]!r} vs TVM {theirs[0]!r}"
+        assert bitwise_equal(ev.outputs[0], theirs[0]), f"{name}: irverify {ev.outputs[0]!r} vs TVM {theirs[0]!r}"
 
 
 def test_center_and_scale_are_ignored_by_tvm(compiled):

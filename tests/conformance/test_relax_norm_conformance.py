@@ -15,7 +15,7 @@ import pytest
 tvm = pytest.importorskip("tvm")
 
 from irverify.verify.evaluate import evaluate_function  # noqa: E402
-from tests.conformance.relax_cases import compile_and_run  # noqa: E402
+from tests.conformance.relax_cases import bitwise_equal, compile_and_run  # noqa: E402
 
 RNG = np.random.default_rng(20261128)
 NP = {"float32": np.float32, "float64": np.float64, "float16": np.float16}
@@ -72,14 +72,6 @@ def compiled():
     return compile_and_run(CASES, "<batch_norm>")
 
 
-def _bitwise(a, b) -> bool:
-    a, b = np.asarray(a), np.asarray(b)
-    if a.shape != b.shape or a.dtype != b.dtype:
-        return False
-    nan = np.isnan(a) & np.isnan(b)
-    return bool(np.all(nan | (a.view(f"u{a.itemsize}") == b.view(f"u{b.itemsize}"))))
-
-
 @pytest.mark.parametrize("name", [n for n in CASES if n not in ("float16", "training_symbolic_empty")])
 def test_batch_norm_as_tvm_computes_it(compiled, name):
     module, runs = compiled
@@ -89,7 +81,7 @@ def test_batch_norm_as_tvm_computes_it(compiled, name):
         assert not ev.ub, ev.ub
         assert len(ev.outputs) == len(theirs) == 3
         for k, (mine, tv) in enumerate(zip(ev.outputs, theirs)):
-            assert _bitwise(mine, tv), f"{name} result {k}: irverify {mine!r} vs TVM {tv!r}"
+            assert bitwise_equal(mine, tv), f"{name} result {k}: irverify {mine!r} vs TVM {tv!r}"
 
 
 def test_symbolic_empty_batch_statistics_are_unknown(compiled):
