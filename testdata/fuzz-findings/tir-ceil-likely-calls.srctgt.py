@@ -1,9 +1,8 @@
 # Found by tools/fuzz.py (Relax arm): in apache-tvm 0.27, T.ceil and T.likely parse to the ops
 # prim.ceil and prim.likely (T.floor, T.exp, ... stay tirx.*), which frontends/relax/tir.py's
-# PURE_CALLS does not list, so a call_tir of a PrimFunc using them is unsupported ("call of
+# PURE_CALLS did not list, so a call_tir of a PrimFunc using them was unsupported ("call of
 # prim.ceil"), including what TVM's own LegalizeOps emits for R.ceil. Both are pure; the call is
-# R.ceil's own function, so this is correct.
-# XFAIL: *
+# R.ceil's own function, so this is correct (the -bad twin rounds up one element less).
 # REQUIRES: tvm
 # RUN: irverify check %s --no-confirm | filecheck %s
 # CHECK: verdict: correct

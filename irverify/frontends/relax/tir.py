@@ -47,8 +47,11 @@ PURE_NODES = frozenset({
     "NoneType",
 })
 
-# Calls that are pure functions of their arguments (TVM registers them with effect kind Pure).
-PURE_CALLS = frozenset({"prim.if_then_else", "tirx.likely"} | {f"tirx.{n}" for n in (
+# Calls that are pure functions of their arguments (TVM registers them with effect kind Pure;
+# ``likely`` is an annotation whose value is its argument). TVM 0.27 registers a few of them as
+# ``prim.*`` (what ``T.ceil``, ``T.likely``, ``T.log2`` and ``T.clz`` parse to).
+PURE_CALLS = frozenset({"prim.if_then_else", "prim.likely", "prim.ceil", "prim.log2", "prim.clz",
+                        "tirx.likely"} | {f"tirx.{n}" for n in (
     "exp", "exp2", "exp10", "log", "log2", "log10", "log1p", "sqrt", "rsqrt", "tanh", "sigmoid",
     "erf", "fabs", "floor", "ceil", "round", "nearbyint", "trunc", "pow", "fmod", "sin", "cos",
     "tan", "asin", "acos", "atan", "atan2", "sinh", "cosh", "asinh", "acosh", "atanh", "isnan",
