@@ -1,7 +1,7 @@
 # The twin of tir-ceil-likely-calls.srctgt.py whose PrimFunc skips the last element (writes 0.0
 # there), so T.ceil and T.likely are interpreted, not only accepted.
 # REQUIRES: tvm
-# RUN: irverify check %s --no-confirm | filecheck %s
+# RUN: not irverify check %s --no-confirm | filecheck %s
 # CHECK: verdict: incorrect
 @I.ir_module
 class Module:
