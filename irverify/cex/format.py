@@ -13,7 +13,8 @@
 * Tensors as nested lists; a tensor larger than ``MAX_PRINTED_ELEMENTS`` is flattened and
   elided around its head, a window around ``focus`` (the differing element) and its tail,
   each later segment introduced by the index of its first element:
-  ``[0, 1, 2, ... [77, 1]: 5, 6, 7, ... [127, 124]: 1, 2, 3, 4] (16384 elements)``.
+  ``[0, 1, 2, ... [77, 1]: 5, 6, 7, ... [127, 124]: 1, 2, 3, 4] (16384 elements)``; one whose
+  elements are all the same bits as ``splat -0.0 (187 elements)``.
 """
 
 from __future__ import annotations
@@ -213,6 +214,8 @@ def array_text(arr, ty=None, focus=None, poison=None, as_hex: bool = False) -> s
         return one(())
     if a.size <= MAX_PRINTED_ELEMENTS:
         return _nested(a.shape, one, ())
+    if mask is None and _splat(a):
+        return f"splat {one((0,) * a.ndim)} ({a.size} elements)"
     flat_focus = None
     if focus is not None and len(focus) == a.ndim and all(0 <= i < n for i, n in zip(focus, a.shape)):
         flat_focus = int(np.ravel_multi_index(tuple(focus), a.shape))
@@ -235,6 +238,16 @@ def array_text(arr, ty=None, focus=None, poison=None, as_hex: bool = False) -> s
             start = [int(i) for i in np.unravel_index(lo, a.shape)]
             parts.append(f"... {start}: {items}")
     return f"[{' '.join(parts)}] ({a.size} elements)"
+
+
+def _splat(a) -> bool:
+    """Are all elements of ``a`` the same bits (``-0.0`` and ``0.0`` differ)?"""
+    import numpy as np
+
+    if a.dtype.kind not in "biuf" or a.size == 0:
+        return False
+    rows = np.ascontiguousarray(a).reshape(-1).view(np.uint8).reshape(a.size, -1)
+    return bool((rows == rows[0]).all())
 
 
 def _nested(shape, one, prefix: tuple) -> str:

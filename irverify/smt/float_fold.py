@@ -191,3 +191,41 @@ def _num_fold(theory, op: str, init: Term, elems: Term, xs: list[Term], ft: Floa
     if z3.is_false(z3.simplify(theory.is_zero(init, ft))):  # the init does not compete as a zero
         return either(combined, xs, elems)
     return either(combined, [init, *xs], init, elems)
+
+
+def concrete_fold(app: Term, value=None) -> Term | None:
+    """The value of an uninterpreted fold ``fp.reduce_<op>.<format>(init, elems, n)`` (or
+    ``fp.reduce_<op><k>.<format>(init, x1..xk)``) whose init, count and elements are constants,
+    when every order of the fold computes it (``fold_constants``): a sum of zeros, an exact sum,
+    a maximum, a NaN (the canonical quiet NaN, as evaluation gives an unspecified NaN). None when
+    the orders may differ or a value is not constant: evaluation does not pick an order.
+    ``value``: resolves the applications left in an element (``terms.resolve_apps``)."""
+    from irverify.smt import terms as t
+
+    name = app.decl().name()
+    parts = name.split(".")
+    if len(parts) != 3 or parts[0] != "fp" or not parts[1].startswith("reduce_") or parts[2] not in FORMATS:
+        return None
+    ft = FloatType(parts[2])
+    op = parts[1][len("reduce_"):].rstrip("0123456789")
+    kids = app.children()
+    if len(kids) == 3 and kids[1].sort().kind() == z3.Z3_ARRAY_SORT and op == parts[1][len("reduce_"):]:
+        n = z3.simplify(kids[2])
+        if not z3.is_int_value(n) or n.as_long() > 1 << 16:
+            return None
+        values = [kids[0]] + [z3.simplify(z3.Select(kids[1], z3.IntVal(i))) for i in range(n.as_long())]
+    else:
+        values = list(kids)
+    values = [z3.simplify(v) for v in values]
+    if value is not None:
+        values = [v if z3.is_bv_value(v) else t.resolve_apps(v, value) for v in values]
+    if not all(z3.is_bv_value(v) and v.size() == ft.width for v in values):
+        return None
+    folded = fold_constants(op, [v.as_long() for v in values], ft)
+    if folded is None:
+        return None
+    if folded == "nan":
+        e_bits, p = FORMATS[ft.name]
+        folded = (((1 << e_bits) - 1) << (p - 1)) | (1 << (p - 2))
+    return z3.BitVecVal(folded, ft.width)
+

@@ -655,11 +655,11 @@ def has_uninterpreted_app(*terms: Term, prefix: str = "") -> bool:
 
 def resolve_apps(term: Term, value: Callable[[Term], Term | None], rounds: int = 64) -> Term:
     """``term`` with every application of an uninterpreted function (of at least one argument)
-    whose arguments are all constants replaced by ``value(app)`` (when that is not None),
+    whose arguments are all constants or arrays replaced by ``value(app)`` (when that is not None),
     simplifying after each round, until none is left that ``value`` resolves. Used to evaluate a
     closed term whose functions have a concrete meaning (a NaN payload, ``exp``)."""
     for _ in range(rounds):
-        pairs = [(x, v) for x in _uninterpreted_apps(term) if all(is_value(c) for c in x.children())
+        pairs = [(x, v) for x in _uninterpreted_apps(term) if all(is_value(c) or c.sort().kind() == z3.Z3_ARRAY_SORT for c in x.children())
                  for v in [value(x)] if v is not None]
         if not pairs:
             return term

@@ -434,6 +434,18 @@ def _excerpt(src_mod: Module, s: Function, tgt_mod: Module, g: Function, output:
     return out
 
 
+def search_signed_zeros(report: FunctionReport, opts: Options, plan, src_mod: Module, s: Function,
+                        tgt_mod: Module, g: Function) -> FunctionReport:
+    """An abstract-model counterexample not reproduced: looked for on signed-zero inputs
+    (``search.search_by_evaluation``)."""
+    if plan is not None or report.verdict != Verdict.UNKNOWN or not report.float_undecided:
+        return report
+    from irverify.verify.search import search_by_evaluation
+
+    return search_by_evaluation(report, opts, src_mod, s, tgt_mod, g,
+                                "its counterexample rests on uninterpreted float arithmetic", random=False)
+
+
 def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
                       opts: Options, plan=None, consulted: set | None = None) -> FunctionReport:
     escalate = opts.escalate and opts.fp == "abstract" and small_enough(s, g)
@@ -454,7 +466,7 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
         if found is not report:
             return found
     if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
-        return _with_timeout_hint(report, opts)
+        return _with_timeout_hint(search_signed_zeros(report, opts, plan, src_mod, s, tgt_mod, g), opts)
     from dataclasses import replace
 
     from irverify.smt import solver
@@ -468,6 +480,9 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
         return exact
     report.notes.append(f"exact IEEE-754 floats: {exact.verdict.value}"
                         + (f" ({exact.message})" if exact.message else ""))
+    found = search_signed_zeros(report, opts, plan, src_mod, s, tgt_mod, g)
+    if found is not report:
+        return found
     if report.pending_approx and report.counterexample is not None:  # the deferred confirmation
         report.verdict, report.message, report.float_undecided = Verdict.INCORRECT, "", False
         report = confirm_or_settle(report, report.pending_approx, opts, plan, src_mod, s, tgt_mod, g)

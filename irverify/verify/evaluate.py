@@ -258,12 +258,18 @@ def _poison_pairs(inputs, poison: dict) -> list:
 
 def _concrete_app(app, interpret: dict | None):
     """The value of an uninterpreted application to constants, where it has one: an unspecified
-    NaN payload (``fp.nan.*``) is 0 (the canonical quiet NaN); ``fp.<fn>.<format>`` of a
+    NaN payload (``fp.nan.*``) is 0 (the canonical quiet NaN); a float fold is the value every
+    order of it computes, where they agree (``float_fold.concrete_fold``; else it stays
+    uninterpreted and the output is not evaluated); ``fp.<fn>.<format>`` of a
     bit pattern is ``interpret["real.<fn>"]`` computed on doubles, rounded to the format
     (NaN in, NaN out; an overflow is infinity). None otherwise."""
     name = app.decl().name()
     if name.startswith("fp.nan."):
         return t.bv_val(0, t.width(app))
+    if name.startswith("fp.reduce_"):
+        from irverify.smt.float_fold import concrete_fold
+
+        return concrete_fold(app, lambda x: _concrete_app(x, interpret))
     parts = name.split(".")
     if interpret is None or len(parts) != 3 or parts[0] != "fp" or f"real.{parts[1]}" not in interpret:
         return None
@@ -310,9 +316,19 @@ def _array_term(arr: np.ndarray, val: Tensor, fp):
     ty = val.type.elem
     if val.rank == 0:
         return _scalar_term(arr[()], ty, fp)
-    out = t.const_array(val.rank, _scalar_term(0, ty, fp))
-    for idx in itertools.product(*(range(s) for s in arr.shape)):
-        out = t.store(out, [t.int_val(i) for i in idx], _scalar_term(arr[idx], ty, fp))
+    # the most frequent value is the constant array's default: a splat is one term, and a read
+    # of it does not walk a chain of stores
+    key = (lambda x: exact_float_bits(x, ty)) if isinstance(ty, FloatType) else (lambda x: int(x))
+    keys = {idx: key(arr[idx]) for idx in itertools.product(*(range(s) for s in arr.shape))}
+    counts: dict = {}
+    for k in keys.values():
+        counts[k] = counts.get(k, 0) + 1
+    default = max(counts, key=counts.get) if counts else None
+    out = t.const_array(val.rank, _scalar_term(arr[next(i for i, k in keys.items() if k == default)], ty, fp)
+                        if default is not None else _scalar_term(0, ty, fp))
+    for idx, k in keys.items():
+        if k != default:
+            out = t.store(out, [t.int_val(i) for i in idx], _scalar_term(arr[idx], ty, fp))
     return out
 
 

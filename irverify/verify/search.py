@@ -9,6 +9,15 @@ and with confirmation the counterexample is replayed on IREE like any other (a d
 between the two oracles is reported as such). Only functions whose arguments are statically
 shaped tensors or scalars are searched; a function that does not decide is left ``unknown``.
 
+Besides random values, the search tries inputs whose float arguments are all ``+0.0`` or all
+``-0.0`` (each argument's sign in every combination), evaluated in IEEE arithmetic and compared
+with the sign of a zero: a float sum of zeros is ``-0.0`` only when every term is, in any order
+(IEEE 754-2019 §6.3), so padding a reduction with ``+0.0`` changes its result, which neither the
+abstract float model (its folds are uninterpreted) nor random values (no zero sums) show. These
+sets are also tried when the abstract model's counterexample is not reproduced and exact IEEE
+floats cannot decide (``check.search_signed_zeros``); a fold whose orders give different values
+is not evaluated (``float_fold.concrete_fold``), so such a set is skipped.
+
 With ``Options.falsify_first`` (``validate-pipeline`` and the TVM pass instrument, where a pass
 application is one large function and a wrong pass should be named in seconds) one input set
 is evaluated before the solver is asked at all; a difference is the verdict, otherwise the
@@ -29,6 +38,10 @@ NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rou
         "random inputs after the solver could not decide ({why})")
 EARLY_NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rounding of each operation) on "
               "random inputs, before any solver query")
+ZERO_NOTE = ("found by irverify's exact IEEE-754 evaluation of the op definitions on inputs of signed zeros "
+             "(a float sum of zeros is -0.0 only when every term is -0.0, in any order) after the solver could "
+             "not decide ({why})")
+ZERO_ARGS = 3  # float arguments whose signs of zero are varied: 2^3 input sets
 # Evaluation tried before the solver (``Options.falsify_first``): one input set, for at most
 # this share of the query timeout and at most EARLY_LIMIT_S seconds of CPU time.
 EARLY_TRIES, EARLY_SHARE, EARLY_LIMIT_S = 1, 0.25, 2.0
@@ -58,8 +71,31 @@ def _draw(ty, rng: np.random.Generator, shape=()):
     return np.asarray(rng.integers(-8, 9, shape)).astype(numpy_dtype(ty))
 
 
+def _zero_sets(fn: Function, rng: np.random.Generator):
+    """Input sets whose float arguments are splats of ``+0.0`` or ``-0.0``, the signs of the
+    first ``ZERO_ARGS`` float arguments in every combination (later ones ``+0.0``); other
+    arguments drawn as ``_draw`` does."""
+    floats = [i for i, a in enumerate(fn.args) if isinstance(getattr(a.type, "elem", a.type), FloatType)]
+    if not floats:
+        return
+    varied = floats[:ZERO_ARGS]
+    for signs in range(1 << len(varied)):
+        args = []
+        for i, a in enumerate(fn.args):
+            ty, shape = (a.type.elem, a.type.shape) if isinstance(a.type, TensorType) else (a.type, ())
+            if i in floats:
+                negative = i in varied and signs >> varied.index(i) & 1
+                from irverify.cex.extract import numpy_dtype
+
+                arr = np.full(shape, -0.0 if negative else 0.0, dtype=numpy_dtype(ty))
+            else:
+                arr = _draw(ty, rng, shape)
+            args.append(arr if isinstance(a.type, TensorType) else arr[()])
+        yield args
+
+
 def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Function, tgt_mod: Module,
-                         g: Function, why: str, early: bool = False) -> FunctionReport:
+                         g: Function, why: str, early: bool = False, random: bool = True) -> FunctionReport:
     """``report`` made ``incorrect`` when evaluation finds a difference (module docstring), else
     ``report`` itself; at most ``opts.timeout_s`` seconds of CPU time in all (``early``: one
     input set and ``EARLY_SHARE`` of it, at most ``EARLY_LIMIT_S``, before any query). Floats are
@@ -75,18 +111,30 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
     rng = np.random.default_rng(0)
     names = [a.name or f"%arg{i}" for i, a in enumerate(s.args)]
     funcs = {**NUMERIC, **_rounding()}
-    for _ in range(EARLY_TRIES if early else TRIES):
-        args = [_draw(a.type.elem, rng, a.type.shape) if isinstance(a.type, TensorType) else _draw(a.type, rng)[()]
-                for a in s.args]
+    sets = []
+    if random:
+        sets += [("random", [_draw(a.type.elem, rng, a.type.shape) if isinstance(a.type, TensorType)
+                             else _draw(a.type, rng)[()] for a in s.args])
+                 for _ in range(EARLY_TRIES if early else TRIES)]
+    if not early and opts.fp != "real":  # (real arithmetic has one zero)
+        sets += [("zeros", args) for args in _zero_sets(s, rng)]
+    for kind, args in sets:
+        # random values: floats as reals rounded after each op (sums in index order), compared
+        # beyond what another order explains; signed zeros: IEEE arithmetic (math functions in
+        # double precision, rounded), a zero's sign compared too
+        exact = kind == "zeros"
+        how = dict(fp_name="ieee" if exact else "rounded-real", interpret=funcs)
+        if time.process_time() > deadline:
+            break
         try:
             with np.errstate(all="ignore"):
-                ev_s = evaluate_function(src_mod, s.name, args, fp_name="rounded-real", interpret=funcs,
-                                         deadline=deadline, readings=opts.readings)
+                ev_s = evaluate_function(src_mod, s.name, args, deadline=deadline, readings=opts.readings, **how)
                 if ev_s.ub:
                     continue
-                ev_t = evaluate_function(tgt_mod, g.name, args, fp_name="rounded-real", interpret=funcs,
-                                         deadline=deadline, readings=opts.readings)
-        except Exception:  # noqa: BLE001 - not evaluable in time or at all: no counterexample
+                ev_t = evaluate_function(tgt_mod, g.name, args, deadline=deadline, readings=opts.readings, **how)
+        except Exception:  # noqa: BLE001 - not evaluable in time or at all: no counterexample here
+            if exact:
+                continue  # e.g. a fold whose orders differ on these values
             return report
         if ev_t.ub:
             continue  # target UB where the source is defined: left to the solver's checks
@@ -96,11 +144,17 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
                 return report
             src_poison = np.zeros(src.shape, bool) if ev_s.undefined[k] is None else np.asarray(ev_s.undefined[k])
             tgt_poison = np.zeros(tgt.shape, bool) if ev_t.undefined[k] is None else np.asarray(ev_t.undefined[k])
-            differ = _differ(src.astype(float), tgt.astype(float)) if src.dtype.kind == "f" else src != tgt
+            if src.dtype.kind != "f":
+                differ = src != tgt
+            else:
+                differ = _differ(src.astype(float), tgt.astype(float))
+                if exact:
+                    differ |= (src == 0) & (tgt == 0) & (np.signbit(src) != np.signbit(tgt))
             differ = (differ | tgt_poison) & ~src_poison
             if differ.any():
                 idx = tuple(int(i) for i in np.argwhere(differ)[0])
-                return _incorrect(report, opts, src_mod, s, tgt_mod, g, (EARLY_NOTE if early else NOTE).format(why=why),
+                note = ZERO_NOTE if exact else EARLY_NOTE if early else NOTE
+                return _incorrect(report, opts, src_mod, s, tgt_mod, g, note.format(why=why),
                                   names, args, k, list(idx), src[idx], "poison" if tgt_poison[idx] else tgt[idx])
     return report
 

@@ -110,6 +110,17 @@ def test_large_tensors_are_elided_around_the_differing_element():
     assert array_text(b, I32, focus=[MAX_PRINTED_ELEMENTS]) == "[0, 0, 0, 0, 0, 0, 0, 0 ... [61]: 0, 0, 0, 5] (65 elements)"
 
 
+def test_large_splats_print_as_one_value_with_their_sign():
+    F32_ = FloatType("f32")
+    assert array_text(np.full((11, 17), -0.0, np.float32), F32_) == "splat -0.0 (187 elements)"
+    mixed = np.full((11, 17), -0.0, np.float32)
+    mixed[3, 4] = 0.0  # equal as numbers, not as bits: no splat
+    assert array_text(mixed, F32_).startswith("[-0.0, -0.0")
+    assert array_text(np.full(100, 7, np.int32), I32) == "splat 7 (100 elements)"
+    small = np.full(4, 7, np.int32)  # small tensors keep their nested form
+    assert array_text(small, I32) == "[7, 7, 7, 7]"
+
+
 def test_first_difference():
     s, t = np.zeros((3, 4), np.float32), np.zeros((3, 4), np.float32)
     assert first_difference(s, t) is None

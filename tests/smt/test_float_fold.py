@@ -100,3 +100,28 @@ def test_fold_of_one_element_and_nan_propagation():
         s = z3.Solver()
         s.add(theory.is_nan(ys[1], F32), z3.Not(theory.is_nan(r, F32)))
         assert s.check() == z3.unsat
+
+
+def test_concrete_fold_resolves_a_fold_over_constants_only_where_every_order_agrees():
+    from irverify.smt import terms as t
+    from irverify.smt.float_fold import concrete_fold
+
+    theory = IEEETheory()
+    elems = z3.Array("elems", z3.IntSort(), z3.BitVecSort(32))
+
+    def folded(values: list[float], init: float):
+        arr = z3.K(z3.IntSort(), z3.BitVecVal(bits(values[0]), 32))
+        for i, v in enumerate(values):
+            arr = z3.Store(arr, i, z3.BitVecVal(bits(v), 32))
+        term = theory.reduce("add", z3.BitVecVal(bits(init), 32), elems, z3.IntVal(len(values)), F32)
+        term = z3.simplify(z3.substitute(term, (elems, arr)))
+        return t.resolve_apps(term, concrete_fold)
+
+    # 20 elements: past the expansion limit, the fold stays an uninterpreted function of the array
+    assert not z3.is_bv_value(z3.simplify(theory.reduce("add", z3.BitVecVal(0, 32), elems, z3.IntVal(20), F32)))
+    assert folded([-0.0] * 20, -0.0).as_long() == SIGN  # every term -0.0: -0.0 in any order
+    assert folded([-0.0] * 19 + [0.0], -0.0).as_long() == 0
+    assert folded([1.0] * 20, 2.0).as_long() == bits(22.0)  # exact in every order
+    order_dependent = folded([2.0 ** 24] + [1.0] * 18 + [-(2.0 ** 24)], 0.0)
+    assert not z3.is_bv_value(order_dependent)  # evaluation does not choose an order
+    assert t.uninterpreted_names(order_dependent) == ["fp.reduce_add.f32"]
