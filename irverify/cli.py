@@ -324,6 +324,9 @@ def _check_inputs(args, chosen) -> int:
         elapsed = time.perf_counter() - start
         record = case_record("check", input_of(args.before, args.after), report.verdict, report,
                              report.message, elapsed)
+        from irverify import phases
+
+        record["timings"]["phases"] = phases.snapshot()
         if saved:
             record["saved_inputs"] = saved
         emit(record)

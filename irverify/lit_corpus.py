@@ -284,6 +284,27 @@ def case_input(run: RunLine) -> dict:
     return input_of(run.path, None, run.pipeline, run.index + 1)
 
 
+PHASES_TRACE = ".phases"  # beside a case's output: its phases so far (``irverify.phases``)
+
+
+def _phases_at_limit(out_path: str, elapsed: float | None = None) -> dict:
+    """The phases a killed case's child last wrote (``timings`` keys ``phases`` and
+    ``open_phases``: where it was when stopped), the time after the last write (of the case's
+    ``elapsed``) counted to the phase still open; the trace file removed; {} without one."""
+    path = out_path + PHASES_TRACE
+    try:
+        with open(path, encoding="utf-8") as f:
+            trace = json.load(f)
+        os.unlink(path)
+        spent, open_ = dict(trace["phases"]), trace["open"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    if elapsed is not None and open_:
+        key = "/".join(open_)
+        spent[key] = round(spent.get(key, 0.0) + max(0.0, elapsed - sum(spent.values())), 4)
+    return {"phases": spent, "open_phases": open_}
+
+
 def _child(job: Job, opts, out_path: str, memory_mb: int, save_dir: str | None) -> None:
     """Run one case and write its JSON record and its text report (in a forked child)."""
     import resource
@@ -297,8 +318,13 @@ def _child(job: Job, opts, out_path: str, memory_mb: int, save_dir: str | None) 
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         from irverify.validate import InputsSaver, case_report_lines, validate_iree_case
 
+        from irverify import phases
+
+        phases.reset(trace_path=out_path + PHASES_TRACE)  # a case stopped at its limit leaves these
         res = validate_iree_case(job.run.pipeline, job.run.path, job.case, opts, job.run.allow_unregistered)
+        phases.trace_to(None)
         out["record"] = res.record("validate-lit", case_input(job.run))
+        out["record"]["timings"]["phases"] = phases.snapshot()
         out["report"] = case_report_lines(res)
         if save_dir:
             saved = InputsSaver(save_dir, job.run.path).save(res.report, job.case, job.run.index + 1)
@@ -345,10 +371,12 @@ def run_jobs(jobs: list[Job], opts, workers: int, case_timeout: float, memory_mb
                         os.kill(pid, signal.SIGKILL)
                         os.waitpid(pid, 0)
                     del running[pid]
-                    yield job, _record(job, "unknown", f"time limit: no verdict within {case_timeout:g} s",
-                                       elapsed), []
+                    record = _record(job, "unknown", f"time limit: no verdict within {case_timeout:g} s", elapsed)
+                    record["timings"].update(_phases_at_limit(out_path, elapsed))
+                    yield job, record, []
                 elif finished:
                     del running[pid]
+                    _phases_at_limit(out_path)  # (the trace is not needed)
                     yield (job, *_read_record(job, out_path, status, elapsed))
             if running:
                 if tick is not None:

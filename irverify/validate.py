@@ -31,6 +31,7 @@ from dataclasses import dataclass, field
 
 from irverify.errors import InputError, Unsupported
 from irverify.verify.verdict import Report, Verdict, worst
+from irverify.phases import timed
 
 SPLIT_MARKER = "// -----"
 DIFF_LINES = 24
@@ -167,6 +168,7 @@ def validate_iree_case(pipeline: str, path: str, case: Case, opts, allow_unregis
     return check_case(case, opts, produce)
 
 
+@timed("pass")
 def run_iree_pipeline(native, pipeline: str, where: str, allow_unregistered: bool = False) -> None:
     """Run an MLIR pass pipeline in place, in-process (``PassManager.parse(pipeline).run``), on
     a parsed module, and verify its output; a failure is ``InputError('<where>: pass ...')``."""

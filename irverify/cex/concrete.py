@@ -19,6 +19,7 @@ import math
 
 from irverify.ir.core import Function, Module, TensorType
 from irverify.verify.verdict import Counterexample
+from irverify.phases import timed
 
 NUMERIC = {"real.exp": math.exp, "real.log": math.log, "real.sqrt": math.sqrt,
            "real.rsqrt": lambda x: 1 / math.sqrt(x), "real.tanh": math.tanh, "real.erf": math.erf,
@@ -74,6 +75,7 @@ TRIES = 3
 LARGE = (-150, 150)  # a last try: exp of such values overflows in every float format
 
 
+@timed("search")
 def reproduce(src_mod: Module, s: Function, tgt_mod: Module, g: Function, cex: Counterexample,
               budget_s: float = 60.0, readings: dict | None = None) -> str | None:
     """A one-line description of an output difference found by concrete evaluation, or None

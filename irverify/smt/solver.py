@@ -20,6 +20,8 @@ from typing import Any
 
 import z3
 
+from irverify.phases import timed
+
 
 @dataclass
 class QueryStat:
@@ -152,6 +154,7 @@ def _run(s, timeout_s: float):
         return r, reason
 
 
+@timed("solver")
 def check(name: str, assertions: Sequence[Any], timeout_s: float, extra: Sequence[Any] = ()) -> Result:
     """Is the conjunction of ``assertions`` (and ``extra``) satisfiable within a CPU budget of
     ``timeout_s`` seconds (and the enclosing ``budget``)?"""

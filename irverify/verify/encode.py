@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from irverify.phases import timed
 from irverify.errors import Unsupported
 from irverify.ir.core import (
     Block,
@@ -331,6 +332,7 @@ class Encoded:
     unclean: set[int] = field(default_factory=set)  # ids of ops whose encoding left an unknown
 
 
+@timed("encode")
 def encode_function(fn: Function, module: Module, inputs: Inputs, fp,
                     reuse: tuple[dict[int, Op], Encoded] | None = None) -> Encoded:
     """Symbolically execute ``fn`` on ``inputs``. ``reuse``: the body ops aligned with source

@@ -32,6 +32,7 @@ import numpy as np
 
 from irverify.ir.core import FloatType, Function, IndexType, IntType, Module, TensorType
 from irverify.verify.verdict import Counterexample, FunctionReport, Verdict
+from irverify.phases import timed
 
 TRIES = 4  # input sets drawn
 NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rounding of each operation) on "
@@ -94,6 +95,7 @@ def _zero_sets(fn: Function, rng: np.random.Generator):
         yield args
 
 
+@timed("search")
 def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Function, tgt_mod: Module,
                          g: Function, why: str, early: bool = False, random: bool = True) -> FunctionReport:
     """``report`` made ``incorrect`` when evaluation finds a difference (module docstring), else

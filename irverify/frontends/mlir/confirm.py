@@ -19,12 +19,14 @@ from __future__ import annotations
 from irverify.cex.confirm import RandomInputs, candidates, decide, unobservable
 from irverify.ir.core import Function, Module
 from irverify.verify.verdict import Confirmation, Counterexample
+from irverify.phases import timed
 
 BACKEND = "IREE llvm-cpu"
 VM_BACKEND = "IREE VM"
 RANDOM_INPUTS = RandomInputs(floats=(-4, 4), ints=(-8, 8), decimals=2)
 
 
+@timed("confirm")
 def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function,
             cex: Counterexample, approximate: bool) -> Confirmation:
     """Run both functions on the counterexample's inputs (and, for an approximate encoding, on

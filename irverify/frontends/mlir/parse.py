@@ -14,6 +14,7 @@ from irverify.frontends.mlir.abi import peel_sync_abi, read_through_call
 from irverify.errors import InputError, Unsupported
 from irverify.semantics.opaque import APPLIES_OPAQUELY, OPAQUE_OPS
 from irverify.ir import affine
+from irverify.phases import timed
 from irverify.ir.float_bits import literal_bits
 from irverify.ir.core import (
     SMALL_FLOAT_WIDTHS,
@@ -53,6 +54,7 @@ def mlir_context(allow_unregistered: bool = False):
     return _CONTEXT
 
 
+@timed("parse")
 def parse_mlir_native(text: str, path: str, allow_unregistered: bool = False):
     """Parse and verify MLIR text; a failure becomes ``InputError('file:line:col: message')``.
     ``allow_unregistered``: ops of unregistered dialects parse (``--allow-unregistered-dialect``)."""
@@ -121,6 +123,7 @@ def parse_mlir(text: str, path: str) -> Module:
 FUNCTION_OPS = ("func.func", "util.func")
 
 
+@timed("parse")
 def translate_module(native, text: str, path: str, parsed_text: str | None = None) -> Module:
     """The irverify ``Module`` of a parsed module; ``parsed_text`` is the text ``native`` was
     parsed from (default ``text``), where the arguments' names are read (``source_arg_names``)."""

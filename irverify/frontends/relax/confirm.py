@@ -20,6 +20,7 @@ from __future__ import annotations
 from irverify.cex.confirm import RandomInputs, candidates, decide, unobservable
 from irverify.ir.core import Function, Module
 from irverify.verify.verdict import Confirmation, Counterexample
+from irverify.phases import timed
 
 BACKEND = "TVM llvm"
 RTOL = 1e-5
@@ -27,6 +28,7 @@ RANDOM_INPUTS = RandomInputs(floats=(-2, 2), ints=(0, 4), keep_ints_first=True, 
                              large=(-150, 150))
 
 
+@timed("confirm")
 def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function,
             cex: Counterexample, approximate: bool) -> Confirmation:
     """Run both functions on the counterexample's inputs (and, for an approximate encoding,

@@ -43,6 +43,7 @@ import tempfile
 from contextlib import contextmanager
 from typing import Any
 
+from irverify.phases import timed
 from irverify.errors import InputError, Unsupported
 from irverify.semantics.relax_opaque import RELAX_OPAQUE_OPS
 from irverify.ir.core import (
@@ -97,6 +98,7 @@ UNKNOWN_DTYPES = ("void", "None", "")
 _match_cast_ids = itertools.count()
 
 
+@timed("parse")
 def parse(text: str, path: str) -> Module:
     """Parse a TVMScript file holding one ``@I.ir_module`` into an irverify ``Module``."""
     mod, def_lines = load_native(text, path)
