@@ -39,9 +39,9 @@ NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rou
         "random inputs after the solver could not decide ({why})")
 EARLY_NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rounding of each operation) on "
               "random inputs, before any solver query")
-ZERO_NOTE = ("found by irverify's exact IEEE-754 evaluation of the op definitions on inputs of signed zeros "
-             "(a float sum of zeros is -0.0 only when every term is -0.0, in any order) after the solver could "
-             "not decide ({why})")
+ZERO_NOTE = ("found by irverify's IEEE-754 evaluation of the op definitions on inputs of signed zeros (the sign "
+             "of a zero compared; a float sum of zeros is -0.0 only when every term is, in any order) after "
+             "the solver could not decide ({why})")
 ZERO_ARGS = 3  # float arguments whose signs of zero are varied: 2^3 input sets
 # Evaluation tried before the solver (``Options.falsify_first``): one input set, for at most
 # this share of the query timeout and at most EARLY_LIMIT_S seconds of CPU time.
