@@ -1,4 +1,4 @@
-"""Generators for ``relax.nn.*`` (attention, conv1d, batch_norm, gelu, gelu_tanh, layer_norm,
+"""Generators for ``relax.nn.*`` (attention, conv1d, conv2d, batch_norm, gelu, gelu_tanh, layer_norm,
 rms_norm), ``quantize``/``dequantize`` and the image ops (``resize2d``, ``affine_grid``); see
 ``relax_ops``. Their inputs are values of the pool, cut out of one (``strided_slice`` +
 ``reshape``) or reshaped from one."""
@@ -69,6 +69,35 @@ def g_conv1d(b, rng, op):
     flipped = [[list(reversed(ch[0]))] for ch in weights]
     alts = [R_("mutation", text(ws=flipped), "conv1d kernel reversed") if flipped != weights else None]
     return b.emit(op, text(), (1, len(weights), out_w), "float32", [x.name], alts, ("relax.reshape", "relax.const"))
+
+
+@gen("relax.nn.conv2d")
+def g_conv2d(b, rng, op):
+    x = b.pick(dtypes=("float32",), static=True, min_rank=1, max_size=48)
+    if x is None:
+        return None
+    size = x.size
+    h = rng.choice([d for d in range(1, size + 1) if size % d == 0])
+    wd = size // h
+    data = f"R.reshape({x.name}, R.shape([1, 1, {h}, {wd}]))"
+    kh, kw = rng.randint(1, min(2, h)), rng.randint(1, min(3, wd))
+    weights = [[[[rng.choice((1.0, -1.0, 0.5, 2.0)) for _ in range(kw)] for _ in range(kh)]]
+               for _ in range(rng.randint(1, 2))]
+    pad, stride = rng.randint(0, 1), rng.randint(1, 2)
+    out_h, out_w = (h + 2 * pad - kh) // stride + 1, (wd + 2 * pad - kw) // stride + 1
+    if out_h < 1 or out_w < 1:
+        return None
+
+    def text(p=pad, s=stride, ws=weights):
+        return f"R.nn.conv2d({data}, {rconst_tensor(ws, 'float32')}, strides=[{s}, {s}], padding=[{p}, {p}, {p}, {p}])"
+
+    flipped = [[[list(reversed(row)) for row in ch[0]]] for ch in weights]
+    alts = [R_("mutation", text(ws=flipped), "conv2d kernel reversed") if flipped != weights else None,
+            R_("mutation", text(p=1 - pad), "conv2d padding changed")
+            if ((h + 2 * (1 - pad) - kh) // stride + 1, (wd + 2 * (1 - pad) - kw) // stride + 1) == (out_h, out_w)
+            else None]
+    return b.emit(op, text(), (1, len(weights), out_h, out_w), "float32", [x.name], alts,
+                  ("relax.reshape", "relax.const"))
 
 
 @gen("relax.quantize", "relax.dequantize")

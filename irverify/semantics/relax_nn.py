@@ -349,3 +349,75 @@ def conv1d(ctx, op: Op, x, w):
         return reduce_add(ctx, ty, c * k_, summand, "conv1d")
 
     return make(ctx, op, dims, elem)
+
+
+@semantics("relax.nn.conv2d", attrs=CONV1D_ATTRS)
+def conv2d(ctx, op: Op, x, w):
+    """``R.nn.conv2d(x, w, strides, padding, dilation, groups)`` in the ``NCHW``/``OIHW``/``NCHW``
+    layouts, as TVM's legalization (``topi.nn.conv2d_nchw``, ``group_conv2d_nchw``) computes it:
+    with ``C = Cin / groups``,
+    ``out[n, f, y, z] = sum_{c < C, r < KH, q < KW} xp[n, f // (F / groups) * C + c, y * sh + r * dh, z * sw + q * dw] * w[f, c, r, q]``
+    where ``xp`` is ``x`` padded with zeros (``padding`` = top, left, bottom, right; one value
+    for all four, two for top/bottom and left/right) and the sum runs from 0 in row-major order
+    of ``(c, r, q)`` (``relax.reduce_add``); the output extents are
+    ``(H + top + bottom - (KH - 1) * dh - 1) // sh + 1`` and likewise for the width. ``groups``
+    must divide ``Cin`` and ``F``, ``w``'s channel extent must be ``C`` and the output extents
+    positive (TVM's type inference checks these; UB when a symbolic extent breaks them). Other
+    layouts and an ``out_dtype`` other than the operands' dtype are not modelled."""
+    from irverify.semantics.relax_reduce import multiply
+
+    x, w = want_tensor(op, x), want_tensor(op, w, "weight")
+    a = op.attrs
+    if (a["data_layout"], a["kernel_layout"], a["out_layout"]) != ("NCHW", "OIHW", "NCHW"):
+        raise Unsupported(f"conv2d layouts {a['data_layout']}/{a['kernel_layout']}/{a['out_layout']}", op.loc)
+    ty = x.type.elem
+    if w.type.elem != ty or a["out_dtype"] not in (None, "", "void") and str(a["out_dtype"]) != dtype_name(ty):
+        raise Unsupported(f"conv2d of {ty} and {w.type.elem} with out_dtype {a['out_dtype']}", op.loc)
+    if not isinstance(ty, FloatType) and not (isinstance(ty, IntType) and ty.width > 1):
+        raise Unsupported(f"conv2d of {ty}", op.loc)
+    if x.rank != 4 or w.rank != 4:
+        raise Unsupported("conv2d operands that are not 4-D", op.loc)
+    ints = [a["strides"], a["dilation"], a["padding"], [a["groups"]]]
+    if any(not isinstance(v, (list, tuple)) or any(type(e) is not int for e in v) for v in ints):
+        raise Unsupported(f"conv2d attributes {ints}", op.loc)
+    strides, dil, pad, g = list(a["strides"]), list(a["dilation"]), list(a["padding"]), a["groups"]
+    if len(strides) == 1:
+        strides *= 2
+    if len(dil) == 1:
+        dil *= 2
+    pad = pad * 4 if len(pad) == 1 else pad * 2 if len(pad) == 2 else pad
+    if len(strides) != 2 or len(dil) != 2 or len(pad) != 4 or min(strides + dil) < 1 or min(pad) < 0 or g < 1:
+        raise Unsupported(f"conv2d strides {strides}, dilation {dil}, padding {pad}, groups {g}", op.loc)
+    (sh, sw), (dh, dw), (pt, pl, pb, pr) = strides, dil, pad
+    n_, cin, height, width = x.dims
+    f_, c_, kh, kw = w.dims
+    gi = t.int_val(g)
+    ctx.add_ub(t.floormod(cin, gi) != 0, f"{op.name}: groups do not divide the input channels")
+    ctx.add_ub(t.floormod(f_, gi) != 0, f"{op.name}: groups do not divide the output channels")
+    c = t.simplify(t.floordiv(cin, gi))
+    ctx.add_ub(c_ != c, f"{op.name}: the weight's channel extent is not input channels / groups")
+    out_h = t.simplify(t.floordiv(height + (pt + pb) - (kh - 1) * dh - 1, t.int_val(sh)) + 1)
+    out_w = t.simplify(t.floordiv(width + (pl + pr) - (kw - 1) * dw - 1, t.int_val(sw)) + 1)
+    ctx.add_ub(t.or_(out_h <= 0, out_w <= 0), f"{op.name}: an output extent is not positive")
+    dims = checked_dims(ctx, op, [n_, f_, out_h, out_w])
+    per_group = t.simplify(t.floordiv(f_, gi))
+    zero = fconst(ctx, 0.0, ty) if isinstance(ty, FloatType) else t.bv_val(0, ty.width)
+
+    def elem(idx):
+        n, f, y, z = idx
+        base = t.int_val(0) if g == 1 else t.floordiv(f, per_group) * c
+
+        def summand(k):
+            ch, r, q = unravel(k, [c, kh, kw])
+            py, pz = y * sh + r * dh, z * sw + q * dw
+            src = [n, base + ch if g != 1 else ch, py - pt, pz - pl]
+            if pt or pb or pl or pr:
+                inside = t.and_(py >= pt, py < height + pt, pz >= pl, pz < width + pl)
+                v = t.ite(inside, taken_if(ctx, inside, lambda: load(ctx, x, src)), zero)
+            else:
+                v = load(ctx, x, src)
+            return multiply(ctx, v, load(ctx, w, [f, ch, r, q]), ty)
+
+        return reduce_add(ctx, ty, c * kh * kw, summand, "conv2d")
+
+    return make(ctx, op, dims, elem)

@@ -39,7 +39,6 @@ from irverify.ir.core import Op, TensorType, TupleType, UnknownTensorType
 # op -> why it is a pure function of its operands, attributes and result struct info
 RELAX_OPAQUE_OPS = {
     "relax.nn.conv1d": "convolution (value semantics, no side effects)",
-    "relax.nn.conv2d": "convolution (value semantics, no side effects)",
     "relax.nn.conv3d": "convolution (value semantics, no side effects)",
     "relax.nn.conv1d_transpose": "transposed convolution (value semantics)",
     "relax.nn.conv2d_transpose": "transposed convolution (value semantics)",

@@ -1,4 +1,4 @@
-"""``R.nn.silu``, ``R.prod``, ``R.repeat``, ``R.quantize``, ``R.dequantize``, ``R.nn.conv1d``,
+"""``R.nn.silu``, ``R.prod``, ``R.repeat``, ``R.quantize``, ``R.dequantize``, ``R.nn.conv1d``, ``R.nn.conv2d``,
 ``R.image.resize2d`` (nearest neighbour) and ``R.image.affine_grid`` vs TVM (llvm).
 
 irverify's side is ``evaluate_function(..., fp_name="ieee")`` with ``sigmoid`` computed
@@ -86,6 +86,17 @@ CASES = {
     "conv1d_i32": ('x: R.Tensor((1, 2, 4), "int32"), w: R.Tensor((1, 2, 2), "int32")', "R.nn.conv1d(x, w)",
                    [[np.array([[[2**30, 3, -5, 7], [2**30, 1, 0, -1]]], np.int32),
                      np.array([[[2, 1], [1, -3]]], np.int32)]]),
+    "conv2d": ('x: R.Tensor((2, 4, 5, 6), "float32"), w: R.Tensor((6, 2, 3, 2), "float32")',
+               "R.nn.conv2d(x, w, strides=(2, 1), padding=(1, 0, 2, 1), dilation=(1, 2), groups=2)",
+               [[_f32((2, 4, 5, 6)), _f32((6, 2, 3, 2))]]),
+    "conv2d_sym": ('x: R.Tensor((1, 3, "h", "w"), "float32"), k: R.Tensor((2, 3, 3, 3), "float32")',
+                   "R.nn.conv2d(x, k, padding=1)", [[_f32((1, 3, 4, 7)), _f32((2, 3, 3, 3))]]),
+    "conv2d_special": ('x: R.Tensor((1, 1, 2, 5), "float32"), k: R.Tensor((1, 1, 1, 2), "float32")',
+                       "R.nn.conv2d(x, k, strides=2, padding=(0, 1))",
+                       [[SPECIAL.reshape(1, 1, 2, 5), np.array([[[[1.0, -0.0]]]], np.float32)]]),
+    "conv2d_i32": ('x: R.Tensor((1, 2, 2, 3), "int32"), w: R.Tensor((1, 2, 2, 2), "int32")', "R.nn.conv2d(x, w)",
+                   [[np.array([[[[2**30, 3, -5], [7, 2**30, 1]], [[0, -1, 9], [2**31 - 1, -2**31, 4]]]], np.int32),
+                     np.array([[[[2, 1], [1, -3]], [[5, -1], [1, 1]]]], np.int32)]]),
     "resize_nhwc": ('x: R.Tensor((1, 8, 5, 2), "float32")',
                     'R.image.resize2d(x, size=(16, 3), layout="NHWC", method="nearest_neighbor", '
                     'coordinate_transformation_mode="asymmetric", rounding_method="round")', [[_f32((1, 8, 5, 2))]]),
