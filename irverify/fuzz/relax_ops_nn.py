@@ -1,4 +1,4 @@
-"""Generators for ``relax.nn.*`` (attention, conv1d, conv2d, batch_norm, gelu, gelu_tanh, layer_norm,
+"""Generators for ``relax.nn.*`` (attention, conv1d, conv2d, max_pool2d, batch_norm, gelu, gelu_tanh, layer_norm,
 rms_norm), ``quantize``/``dequantize`` and the image ops (``resize2d``, ``affine_grid``); see
 ``relax_ops``. Their inputs are values of the pool, cut out of one (``strided_slice`` +
 ``reshape``) or reshaped from one."""
@@ -98,6 +98,35 @@ def g_conv2d(b, rng, op):
             else None]
     return b.emit(op, text(), (1, len(weights), out_h, out_w), "float32", [x.name], alts,
                   ("relax.reshape", "relax.const"))
+
+
+@gen("relax.nn.max_pool2d")
+def g_max_pool2d(b, rng, op):
+    x = b.pick(dtypes=("float32",), static=True, min_rank=1, max_size=48)
+    if x is None:
+        return None
+    size = x.size
+    h = rng.choice([d for d in range(1, size + 1) if size % d == 0])
+    wd = size // h
+    data = f"R.reshape({x.name}, R.shape([1, 1, {h}, {wd}]))"
+    kh, kw = rng.randint(1, min(2, h)), rng.randint(1, min(3, wd))
+    pad, stride = rng.randint(0, 1), rng.randint(1, 2)
+
+    def extents(p):
+        return (h + 2 * p - kh) // stride + 1, (wd + 2 * p - kw) // stride + 1
+
+    out_h, out_w = extents(pad)
+    if out_h < 1 or out_w < 1:
+        return None
+
+    def text(p=pad, k=(kh, kw)):
+        return (f"R.nn.max_pool2d({data}, pool_size=[{k[0]}, {k[1]}], strides=[{stride}, {stride}], "
+                f"padding=[{p}, {p}, {p}, {p}])")
+
+    alts = [R_("mutation", text(p=1 - pad), "max_pool2d padding changed") if extents(1 - pad) == (out_h, out_w) else None,
+            R_("rewrite", f"R.nn.max_pool2d({data}, pool_size=[{kh}, {kw}], strides=[{stride}, {stride}], "
+                          f"padding=[{pad}, {pad}], dilation=[1, 1])", "max_pool2d padding given as two values")]
+    return b.emit(op, text(), (1, 1, out_h, out_w), "float32", [x.name], alts, ("relax.reshape",))
 
 
 @gen("relax.quantize", "relax.dequantize")

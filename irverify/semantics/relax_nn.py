@@ -421,3 +421,65 @@ def conv2d(ctx, op: Op, x, w):
         return reduce_add(ctx, ty, c * kh * kw, summand, "conv2d")
 
     return make(ctx, op, dims, elem)
+
+
+POOL2D_ATTRS = ("pool_size", "strides", "dilation", "padding", "ceil_mode", "count_include_pad", "layout",
+                "out_layout")
+
+
+@semantics("relax.nn.max_pool2d", attrs=POOL2D_ATTRS)
+def max_pool2d(ctx, op: Op, x):
+    """``R.nn.max_pool2d(x, pool_size, strides, dilation, padding)`` in the ``NCHW`` layout
+    without ``ceil_mode``, as TVM's legalization (``topi.nn.pool2d``) computes it:
+    ``out[n, c, y, z]`` is the fold of ``maximum(acc, v)`` (``relax.fminmax``: ``acc > v ? acc :
+    v``, an ordered comparison) from the lowest finite value of the dtype over the window
+    positions ``(r, q)`` in row-major order, ``v = xp[n, c, y * sh + r * dh, z * sw + q * dw]``,
+    where ``xp`` is ``x`` padded (top, left, bottom, right) with the lowest finite value (the
+    integer minimum for integers, compared signed). Output extents
+    ``(H + top + bottom - (KH - 1) * dh - 1) // sh + 1`` and likewise for the width, which must
+    be positive (UB otherwise). ``count_include_pad`` does not change a maximum."""
+    x = want_tensor(op, x)
+    a = op.attrs
+    if (a["layout"], a["out_layout"]) != ("NCHW", "NCHW") or a["ceil_mode"] not in (False, 0):
+        raise Unsupported(f"max_pool2d layout {a['layout']}/{a['out_layout']}, ceil_mode {a['ceil_mode']}", op.loc)
+    ty = x.type.elem
+    if not isinstance(ty, FloatType) and not (isinstance(ty, IntType) and ty.width > 1):
+        raise Unsupported(f"max_pool2d of {ty}", op.loc)
+    if x.rank != 4:
+        raise Unsupported("max_pool2d of an operand that is not 4-D", op.loc)
+    ints = [a["pool_size"], a["strides"], a["dilation"], a["padding"]]
+    if any(not isinstance(v, (list, tuple)) or any(type(e) is not int for e in v) for v in ints):
+        raise Unsupported(f"max_pool2d attributes {ints}", op.loc)
+    size, strides, dil, pad = (list(v) for v in ints)
+    size, strides, dil = (v * 2 if len(v) == 1 else v for v in (size, strides, dil))
+    pad = pad * 4 if len(pad) == 1 else pad * 2 if len(pad) == 2 else pad
+    if any(len(v) != 2 for v in (size, strides, dil)) or len(pad) != 4 or min(size + strides + dil) < 1 or min(pad) < 0:
+        raise Unsupported(f"max_pool2d pool_size {size}, strides {strides}, dilation {dil}, padding {pad}", op.loc)
+    (kh, kw), (sh, sw), (dh, dw), (pt, pl, pb, pr) = size, strides, dil, pad
+    n_, c_, height, width = x.dims
+    out_h = t.simplify(t.floordiv(height + (pt + pb) - (kh - 1) * dh - 1, t.int_val(sh)) + 1)
+    out_w = t.simplify(t.floordiv(width + (pl + pr) - (kw - 1) * dw - 1, t.int_val(sw)) + 1)
+    ctx.add_ub(t.or_(out_h <= 0, out_w <= 0), f"{op.name}: an output extent is not positive")
+    dims = checked_dims(ctx, op, [n_, c_, out_h, out_w])
+    if isinstance(ty, FloatType):
+        lowest = fconst(ctx, float_limit(ty, lowest=True), ty)
+        combine = lambda acc, v: fminmax(ctx, acc, v, ty, True)  # noqa: E731
+    else:
+        lowest = t.bv_val(1 << (ty.width - 1), ty.width)
+        combine = lambda acc, v: t.ite(t.sge(acc, v), acc, v)  # noqa: E731
+
+    def elem(idx):
+        n, ch, y, z = idx
+
+        def value(k):
+            r, q = unravel(k, [t.int_val(kh), t.int_val(kw)])
+            py, pz = y * sh + r * dh, z * sw + q * dw
+            src = [n, ch, py - pt, pz - pl]
+            if pt or pb or pl or pr:
+                inside = t.and_(py >= pt, py < height + pt, pz >= pl, pz < width + pl)
+                return t.ite(inside, taken_if(ctx, inside, lambda: load(ctx, x, src)), lowest)
+            return load(ctx, x, src)
+
+        return reduce_fold(ctx, ty, t.int_val(kh * kw), value, "max", lowest, combine, "max_pool2d")
+
+    return make(ctx, op, dims, elem)

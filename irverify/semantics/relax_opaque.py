@@ -43,7 +43,6 @@ RELAX_OPAQUE_OPS = {
     "relax.nn.conv1d_transpose": "transposed convolution (value semantics)",
     "relax.nn.conv2d_transpose": "transposed convolution (value semantics)",
     "relax.nn.max_pool1d": "pooling (value semantics)",
-    "relax.nn.max_pool2d": "pooling (value semantics)",
     "relax.nn.max_pool3d": "pooling (value semantics)",
     "relax.nn.avg_pool1d": "pooling (value semantics)",
     "relax.nn.avg_pool2d": "pooling (value semantics)",

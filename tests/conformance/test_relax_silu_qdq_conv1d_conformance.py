@@ -1,4 +1,4 @@
-"""``R.nn.silu``, ``R.prod``, ``R.repeat``, ``R.quantize``, ``R.dequantize``, ``R.nn.conv1d``, ``R.nn.conv2d``,
+"""``R.nn.silu``, ``R.prod``, ``R.repeat``, ``R.quantize``, ``R.dequantize``, ``R.nn.conv1d``, ``R.nn.conv2d``, ``R.nn.max_pool2d``,
 ``R.image.resize2d`` (nearest neighbour) and ``R.image.affine_grid`` vs TVM (llvm).
 
 irverify's side is ``evaluate_function(..., fp_name="ieee")`` with ``sigmoid`` computed
@@ -97,6 +97,16 @@ CASES = {
     "conv2d_i32": ('x: R.Tensor((1, 2, 2, 3), "int32"), w: R.Tensor((1, 2, 2, 2), "int32")', "R.nn.conv2d(x, w)",
                    [[np.array([[[[2**30, 3, -5], [7, 2**30, 1]], [[0, -1, 9], [2**31 - 1, -2**31, 4]]]], np.int32),
                      np.array([[[[2, 1], [1, -3]], [[5, -1], [1, 1]]]], np.int32)]]),
+    "max_pool2d": ('x: R.Tensor((2, 3, 5, 6), "float32")',
+                   "R.nn.max_pool2d(x, pool_size=(2, 3), strides=(2, 1), padding=(0, 1, 1, 1), dilation=(1, 2))",
+                   [[_f32((2, 3, 5, 6))]]),
+    "max_pool2d_special": ('x: R.Tensor((1, 2, 2, 5), "float32")',
+                           "R.nn.max_pool2d(x, pool_size=(1, 2), strides=(1, 1), padding=(0, 1, 0, 0))",
+                           [[np.stack([SPECIAL, HALF]).reshape(1, 2, 2, 5)]]),
+    "max_pool2d_sym": ('x: R.Tensor((1, 1, "h", "w"), "float32")', "R.nn.max_pool2d(x, pool_size=2, padding=1)",
+                       [[np.full((1, 1, 3, 4), -np.inf, np.float32)], [_f32((1, 1, 4, 2))]]),
+    "max_pool2d_i8": ('x: R.Tensor((1, 1, 3, 3), "int8")', "R.nn.max_pool2d(x, pool_size=2, padding=(1, 1, 0, 0))",
+                      [[np.array([[[[-128, -5, 7], [3, -128, 127], [0, -1, -2]]]], np.int8)]]),
     "resize_nhwc": ('x: R.Tensor((1, 8, 5, 2), "float32")',
                     'R.image.resize2d(x, size=(16, 3), layout="NHWC", method="nearest_neighbor", '
                     'coordinate_transformation_mode="asymmetric", rounding_method="round")', [[_f32((1, 8, 5, 2))]]),

@@ -10,7 +10,8 @@ holding a sequence of loop nests, each ending in one ``T.sblock`` that
   loop starts at 0 with the iter var's extent, or to a constant; every loop of the nest binds one
   iter var; loops are serial, parallel, vectorized or unrolled (parallel/vectorized loops bind
   spatial vars only), with no annotations, no ``thread_binding`` and a step of 1;
-* has no predicate, annotations, ``match_buffer`` or nested allocation;
+* has no predicate, annotations (other than the scheduling hints of ``SCHEDULING_HINTS``),
+  ``match_buffer`` or nested allocation;
 * stores once, into one buffer, at indices that are its spatial iter vars (each exactly once) or
   constants: the block writes the element at those indices once per spatial point; or, after
   ``T.let`` bindings (``Bind``, each variable standing for its value), stores into several
@@ -46,6 +47,10 @@ _BINARY = {"Add": "add", "Sub": "sub", "Mul": "mul", "Div": "div", "Mod": "mod",
            "FloorMod": "floormod", "Min": "min", "Max": "max", "EQ": "eq", "NE": "ne", "LT": "lt", "LE": "le",
            "GT": "gt", "GE": "ge", "And": "and", "Or": "or"}
 # TIR intrinsics with a translation (their semantics are the Relax ops' float functions).
+# Block annotations that only steer scheduling (``schedule_rule``: the MetaSchedule rule a
+# block asks for, e.g. ``meta_schedule.pool_max`` on TVM's legalised max pooling): they do not
+# change what the block computes. Any other annotation keeps the PrimFunc opaque.
+SCHEDULING_HINTS = frozenset({"schedule_rule"})
 CALLS = frozenset({"if_then_else", "likely", "exp", "log", "sqrt", "rsqrt", "tanh", "sigmoid", "sin",
                    "cos", "erf", "floor", "ceil", "trunc", "fabs", "round", "nearbyint", "pow"})
 DTYPES = frozenset({"float16", "bfloat16", "float32", "float64", "bool", "int8", "int16", "int32", "int64"})
@@ -158,7 +163,7 @@ class _Translator:
         blk = realize.block
         if not _is_int(realize.predicate, 1):
             raise NotTranslatable("a block predicate")
-        if len(blk.annotations) or len(blk.match_buffers) or len(blk.alloc_buffers):
+        if set(blk.annotations.keys()) - SCHEDULING_HINTS or len(blk.match_buffers) or len(blk.alloc_buffers):
             raise NotTranslatable("block annotations or allocations")
         binds, stores = self.body_parts(blk.body)
         saved = dict(self.names)
