@@ -5,7 +5,8 @@ once, under the path of the phases open at that moment (``"ieee/solver"``: a sol
 while exact IEEE floats were tried; ``"encode"``: encoding outside any other phase). The
 phases: ``pass`` (running the pass under test in-process), ``parse``, ``encode``, ``solver``,
 ``ieee`` (the escalation to exact IEEE floats), ``search`` (evaluation or execution looking for
-a counterexample), ``confirm`` (replaying a counterexample on the compiler). Time outside every
+a counterexample), ``extract`` (reading a counterexample out of the solver's model), ``confirm`` (settling a counterexample: irverify's reference evaluation,
+smaller witnesses), ``execute`` (running both programs on the compiler). Time outside every
 phase is the rest (start-up, alignment, printing).
 
 ``validate-lit`` runs a case in a child process it kills at the case's time limit; with

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+from irverify.phases import timed
 from irverify.cex.format import FloatValue
 from irverify.ir.core import FloatType, IndexType, IntType, TensorType, Type
 from irverify.model.memory import Buffer, InitialMemory
@@ -239,6 +240,7 @@ def intermediate_values(model, trace, fp, clear=()) -> list[dict]:
     return out
 
 
+@timed("extract")
 def counterexample(failure: Failure, inputs: Inputs, fp, traces=None) -> Counterexample:
     """The concrete counterexample of ``failure``; ``traces`` (the source's and the target's
     ``State.trace``) adds their intermediate values (``--verbose``)."""

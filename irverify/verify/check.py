@@ -692,6 +692,7 @@ def _inexact_inputs(approx: list[str]) -> list[str]:
     return [a for a in approx if not a.startswith(SUMMATION_ORDER)]
 
 
+@timed("confirm")
 def confirm_or_settle(report: FunctionReport, approx: list[str], opts: Options, plan, src_mod: Module,
                       s: Function, tgt_mod: Module, g: Function) -> FunctionReport:
     """Confirm an ``incorrect`` report's counterexample by execution (or, without execution, by

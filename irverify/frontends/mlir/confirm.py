@@ -26,7 +26,7 @@ VM_BACKEND = "IREE VM"
 RANDOM_INPUTS = RandomInputs(floats=(-4, 4), ints=(-8, 8), decimals=2)
 
 
-@timed("confirm")
+@timed("execute")
 def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function,
             cex: Counterexample, approximate: bool) -> Confirmation:
     """Run both functions on the counterexample's inputs (and, for an approximate encoding, on

@@ -28,7 +28,7 @@ RANDOM_INPUTS = RandomInputs(floats=(-2, 2), ints=(0, 4), keep_ints_first=True, 
                              large=(-150, 150))
 
 
-@timed("confirm")
+@timed("execute")
 def confirm(src_mod: Module, src_fn: Function, tgt_mod: Module, tgt_fn: Function,
             cex: Counterexample, approximate: bool) -> Confirmation:
     """Run both functions on the counterexample's inputs (and, for an approximate encoding,
