@@ -185,11 +185,35 @@ def poison_inputs(model, inputs: Inputs) -> dict[str, Any]:
             shape = [solver.int_value(model, d) for d in val.dims]
             if element_count(shape) > MAX_ELEMENTS:
                 continue
-            where = [list(idx) for idx in itertools.product(*(range(s) for s in shape))
-                     if not _true(model, val.is_defined([_int(i) for i in idx]))]
+            where = _poison_elements(model, inputs, p, shape)
+            if where is None:  # not a plain array in the model: element by element
+                where = [list(idx) for idx in itertools.product(*(range(s) for s in shape))
+                         if not _true(model, val.is_defined([_int(i) for i in idx]))]
             if where:
                 out[name] = where
     return out
+
+
+def _poison_elements(model, inputs: Inputs, poison, shape: list[int]) -> list[list[int]] | None:
+    """The poison indices of a tensor argument read at once from the model's value of its poison
+    array (``encode.symbolic_value``: element ``idx`` is poison where the poison switch and
+    ``poison[idx]`` hold), or None when the model does not give that array as stores over a
+    constant (then each element is evaluated)."""
+    from irverify.model.inputs import poison_switch
+
+    if not shape:
+        return None
+    if not _true(model, poison_switch(inputs)):
+        return []
+    read = solver.array_entries(model, poison)
+    if read is None:
+        return None
+    default, entries = read
+    flags = {idx: t.static_bool(v) for idx, v in entries.items()}
+    fallback = t.static_bool(default)
+    if fallback is None or any(f is None for f in flags.values()):
+        return None
+    return [list(idx) for idx in itertools.product(*(range(s) for s in shape)) if flags.get(idx, fallback)]
 
 
 VERBOSE_ELEMENTS = 64  # --verbose shows an intermediate tensor in full up to this size
