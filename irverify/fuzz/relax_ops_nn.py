@@ -71,8 +71,9 @@ def g_conv1d(b, rng, op):
     return b.emit(op, text(), (1, len(weights), out_w), "float32", [x.name], alts, ("relax.reshape", "relax.const"))
 
 
-@gen("relax.nn.conv2d")
-def g_conv2d(b, rng, op):
+def _image(b, rng):
+    """A static float32 value reshaped to a 1x1xHxW image (H a divisor of its size) and a
+    window of at most 2x3 that fits it: ``(value, H, W, reshape text, KH, KW)``, or None."""
     x = b.pick(dtypes=("float32",), static=True, min_rank=1, max_size=48)
     if x is None:
         return None
@@ -80,7 +81,15 @@ def g_conv2d(b, rng, op):
     h = rng.choice([d for d in range(1, size + 1) if size % d == 0])
     wd = size // h
     data = f"R.reshape({x.name}, R.shape([1, 1, {h}, {wd}]))"
-    kh, kw = rng.randint(1, min(2, h)), rng.randint(1, min(3, wd))
+    return x, h, wd, data, rng.randint(1, min(2, h)), rng.randint(1, min(3, wd))
+
+
+@gen("relax.nn.conv2d")
+def g_conv2d(b, rng, op):
+    picked = _image(b, rng)
+    if picked is None:
+        return None
+    x, h, wd, data, kh, kw = picked
     weights = [[[[rng.choice((1.0, -1.0, 0.5, 2.0)) for _ in range(kw)] for _ in range(kh)]]
                for _ in range(rng.randint(1, 2))]
     pad, stride = rng.randint(0, 1), rng.randint(1, 2)
@@ -102,14 +111,10 @@ def g_conv2d(b, rng, op):
 
 @gen("relax.nn.max_pool2d")
 def g_max_pool2d(b, rng, op):
-    x = b.pick(dtypes=("float32",), static=True, min_rank=1, max_size=48)
-    if x is None:
+    picked = _image(b, rng)
+    if picked is None:
         return None
-    size = x.size
-    h = rng.choice([d for d in range(1, size + 1) if size % d == 0])
-    wd = size // h
-    data = f"R.reshape({x.name}, R.shape([1, 1, {h}, {wd}]))"
-    kh, kw = rng.randint(1, min(2, h)), rng.randint(1, min(3, wd))
+    x, h, wd, data, kh, kw = picked
     pad, stride = rng.randint(0, 1), rng.randint(1, 2)
 
     def extents(p):

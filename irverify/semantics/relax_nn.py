@@ -287,6 +287,29 @@ CONV1D_ATTRS = ("strides", "padding", "dilation", "groups", "data_layout", "kern
                 "out_dtype")
 
 
+def _conv_operands(op: Op, x, w, layouts: tuple[str, str, str]):
+    """``(x, w, element type)`` of a convolution in the one layout modelled (``layouts``:
+    data, kernel, output), operands of that rank and one dtype (``out_dtype`` none or the same),
+    float or integer, with integer ``strides``/``dilation``/``padding``/``groups``; anything
+    else is unsupported."""
+    name, rank = op.name.split(".")[-1], len(layouts[0])
+    x, w = want_tensor(op, x), want_tensor(op, w, "weight")
+    a = op.attrs
+    if (a["data_layout"], a["kernel_layout"], a["out_layout"]) != layouts:
+        raise Unsupported(f"{name} layouts {a['data_layout']}/{a['kernel_layout']}/{a['out_layout']}", op.loc)
+    ty = x.type.elem
+    if w.type.elem != ty or a["out_dtype"] not in (None, "", "void") and str(a["out_dtype"]) != dtype_name(ty):
+        raise Unsupported(f"{name} of {ty} and {w.type.elem} with out_dtype {a['out_dtype']}", op.loc)
+    if not isinstance(ty, FloatType) and not (isinstance(ty, IntType) and ty.width > 1):
+        raise Unsupported(f"{name} of {ty}", op.loc)
+    if x.rank != rank or w.rank != rank:
+        raise Unsupported(f"{name} operands that are not {rank}-D", op.loc)
+    ints = [a["strides"], a["dilation"], a["padding"], [a["groups"]]]
+    if any(not isinstance(v, (list, tuple)) or any(type(e) is not int for e in v) for v in ints):
+        raise Unsupported(f"{name} attributes {ints}", op.loc)
+    return x, w, ty
+
+
 @semantics("relax.nn.conv1d", attrs=CONV1D_ATTRS)
 def conv1d(ctx, op: Op, x, w):
     """``R.nn.conv1d(x, w, strides, padding, dilation, groups)`` in the ``NCW``/``OIW``/``NCW``
@@ -300,20 +323,8 @@ def conv1d(ctx, op: Op, x, w):
     ``out_dtype`` other than the operands' dtype are not modelled."""
     from irverify.semantics.relax_reduce import multiply
 
-    x, w = want_tensor(op, x), want_tensor(op, w, "weight")
+    x, w, ty = _conv_operands(op, x, w, ("NCW", "OIW", "NCW"))
     a = op.attrs
-    if (a["data_layout"], a["kernel_layout"], a["out_layout"]) != ("NCW", "OIW", "NCW"):
-        raise Unsupported(f"conv1d layouts {a['data_layout']}/{a['kernel_layout']}/{a['out_layout']}", op.loc)
-    ty = x.type.elem
-    if w.type.elem != ty or a["out_dtype"] not in (None, "", "void") and str(a["out_dtype"]) != dtype_name(ty):
-        raise Unsupported(f"conv1d of {ty} and {w.type.elem} with out_dtype {a['out_dtype']}", op.loc)
-    if not isinstance(ty, FloatType) and not (isinstance(ty, IntType) and ty.width > 1):
-        raise Unsupported(f"conv1d of {ty}", op.loc)
-    if x.rank != 3 or w.rank != 3:
-        raise Unsupported("conv1d operands that are not 3-D", op.loc)
-    ints = [a["strides"], a["dilation"], a["padding"], [a["groups"]]]
-    if any(not isinstance(v, (list, tuple)) or any(type(e) is not int for e in v) for v in ints):
-        raise Unsupported(f"conv1d attributes {ints}", op.loc)
     (s,), (d,), pad, g = a["strides"], a["dilation"], list(a["padding"]), a["groups"]
     pl, pr = (pad[0], pad[0]) if len(pad) == 1 else pad if len(pad) == 2 else (None, None)
     if pl is None or s < 1 or d < 1 or g < 1 or pl < 0 or pr < 0:
@@ -366,20 +377,8 @@ def conv2d(ctx, op: Op, x, w):
     layouts and an ``out_dtype`` other than the operands' dtype are not modelled."""
     from irverify.semantics.relax_reduce import multiply
 
-    x, w = want_tensor(op, x), want_tensor(op, w, "weight")
+    x, w, ty = _conv_operands(op, x, w, ("NCHW", "OIHW", "NCHW"))
     a = op.attrs
-    if (a["data_layout"], a["kernel_layout"], a["out_layout"]) != ("NCHW", "OIHW", "NCHW"):
-        raise Unsupported(f"conv2d layouts {a['data_layout']}/{a['kernel_layout']}/{a['out_layout']}", op.loc)
-    ty = x.type.elem
-    if w.type.elem != ty or a["out_dtype"] not in (None, "", "void") and str(a["out_dtype"]) != dtype_name(ty):
-        raise Unsupported(f"conv2d of {ty} and {w.type.elem} with out_dtype {a['out_dtype']}", op.loc)
-    if not isinstance(ty, FloatType) and not (isinstance(ty, IntType) and ty.width > 1):
-        raise Unsupported(f"conv2d of {ty}", op.loc)
-    if x.rank != 4 or w.rank != 4:
-        raise Unsupported("conv2d operands that are not 4-D", op.loc)
-    ints = [a["strides"], a["dilation"], a["padding"], [a["groups"]]]
-    if any(not isinstance(v, (list, tuple)) or any(type(e) is not int for e in v) for v in ints):
-        raise Unsupported(f"conv2d attributes {ints}", op.loc)
     strides, dil, pad, g = list(a["strides"]), list(a["dilation"]), list(a["padding"]), a["groups"]
     if len(strides) == 1:
         strides *= 2
