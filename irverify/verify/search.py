@@ -43,6 +43,7 @@ ZERO_NOTE = ("found by irverify's IEEE-754 evaluation of the op definitions on i
              "of a zero compared; a float sum of zeros is -0.0 only when every term is, in any order) after "
              "the solver could not decide ({why})")
 ZERO_ARGS = 3  # float arguments whose signs of zero are varied: 2^3 input sets
+ZERO_LIMIT_S = 10.0  # CPU seconds for the signed-zero sets alone (``random=False``)
 # Evaluation tried before the solver (``Options.falsify_first``): one input set, for at most
 # this share of the query timeout and at most EARLY_LIMIT_S seconds of CPU time.
 EARLY_TRIES, EARLY_SHARE, EARLY_LIMIT_S = 1, 0.25, 2.0
@@ -109,7 +110,8 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
 
     if src_mod.frontend not in ("mlir", "relax") or not _plain_args(s) or [a.type for a in s.args] != [a.type for a in g.args]:
         return report
-    deadline = time.process_time() + (min(opts.timeout_s * EARLY_SHARE, EARLY_LIMIT_S) if early else opts.timeout_s)
+    budget = min(opts.timeout_s * EARLY_SHARE, EARLY_LIMIT_S) if early else opts.timeout_s
+    deadline = time.process_time() + (budget if random else min(budget, ZERO_LIMIT_S))
     rng = np.random.default_rng(0)
     names = [a.name or f"%arg{i}" for i, a in enumerate(s.args)]
     funcs = {**NUMERIC, **_rounding()}
