@@ -45,12 +45,18 @@ def test_attributes_name_the_function():
     mod = parse(text, "pair.py")
     report = check_modules(mod, None, Options(confirm=False))
     assert report.functions[0].verdict != Verdict.CORRECT  # result types differ: a finding
+    # conv2d has semantics: a dilation does not change a 1x1 kernel's convolution
     src2 = "a = R.nn.conv2d(x, w)\nR.add(a, a)"
     tgt2 = "a = R.nn.conv2d(x, w, data_layout=\"NCHW\", kernel_layout=\"OIHW\", dilation=[2, 2])\nR.add(a, a)"
-    fr = check('x: R.Tensor((1, 3, 8, 8), "float32"), w: R.Tensor((4, 3, 1, 1), "float32")', src2, tgt2)
+    params = 'x: R.Tensor((1, 3, 8, 8), "float32"), w: R.Tensor((4, 3, 1, 1), "float32")'
+    assert_verdict(check(params, src2, tgt2), Verdict.CORRECT)
+    # an opaque op (avg_pool2d) is keyed on its attributes: the same change is a finding
+    src3 = "a = R.nn.avg_pool2d(x, pool_size=[1, 1])\nR.add(a, a)"
+    tgt3 = "a = R.nn.avg_pool2d(x, pool_size=[1, 1], dilation=[2, 2])\nR.add(a, a)"
+    fr = check('x: R.Tensor((1, 3, 8, 8), "float32")', src3, tgt3)
     assert_verdict(fr, Verdict.UNKNOWN)  # a counterexample through an opaque op needs execution
-    assert any("opaque op 'relax.nn.conv2d'" in n for n in fr.notes), fr.notes
-    assert fr.message.startswith("counterexample through opaque op 'relax.nn.conv2d'"), fr.message
+    assert any("opaque op 'relax.nn.avg_pool2d'" in n for n in fr.notes), fr.notes
+    assert fr.message.startswith("counterexample through opaque op 'relax.nn.avg_pool2d'"), fr.message
 
 
 def test_dead_opaque_op_may_be_deleted_not_added():
