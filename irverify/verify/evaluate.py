@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -320,12 +321,10 @@ def _array_term(arr: np.ndarray, val: Tensor, fp):
     # of it does not walk a chain of stores
     key = (lambda x: exact_float_bits(x, ty)) if isinstance(ty, FloatType) else (lambda x: int(x))
     keys = {idx: key(arr[idx]) for idx in itertools.product(*(range(s) for s in arr.shape))}
-    counts: dict = {}
-    for k in keys.values():
-        counts[k] = counts.get(k, 0) + 1
-    default = max(counts, key=counts.get) if counts else None
-    out = t.const_array(val.rank, _scalar_term(arr[next(i for i, k in keys.items() if k == default)], ty, fp)
-                        if default is not None else _scalar_term(0, ty, fp))
+    counts = Counter(keys.values())
+    default = counts.most_common(1)[0][0] if counts else None
+    first = {k: idx for idx, k in reversed(keys.items())}  # an element holding each value
+    out = t.const_array(val.rank, _scalar_term(arr[first[default]] if counts else 0, ty, fp))
     for idx, k in keys.items():
         if k != default:
             out = t.store(out, [t.int_val(i) for i in idx], _scalar_term(arr[idx], ty, fp))

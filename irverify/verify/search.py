@@ -77,6 +77,8 @@ def _zero_sets(fn: Function, rng: np.random.Generator):
     """Input sets whose float arguments are splats of ``+0.0`` or ``-0.0``, the signs of the
     first ``ZERO_ARGS`` float arguments in every combination (later ones ``+0.0``); other
     arguments drawn as ``_draw`` does."""
+    from irverify.cex.extract import numpy_dtype
+
     floats = [i for i, a in enumerate(fn.args) if isinstance(getattr(a.type, "elem", a.type), FloatType)]
     if not floats:
         return
@@ -87,8 +89,6 @@ def _zero_sets(fn: Function, rng: np.random.Generator):
             ty, shape = (a.type.elem, a.type.shape) if isinstance(a.type, TensorType) else (a.type, ())
             if i in floats:
                 negative = i in varied and signs >> varied.index(i) & 1
-                from irverify.cex.extract import numpy_dtype
-
                 arr = np.full(shape, -0.0 if negative else 0.0, dtype=numpy_dtype(ty))
             else:
                 arr = _draw(ty, rng, shape)
