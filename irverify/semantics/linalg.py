@@ -47,8 +47,11 @@ from irverify.smt.float_fold import is_exact as fold_is_exact
 
 
 
-# Static reduction sizes unrolled exactly (integer bodies / float bodies under --fp=real).
-UNROLL_LIMIT = 64
+# Static reduction sizes unrolled exactly (integer bodies / float bodies under --fp=real). An
+# unrolled integer sum is a flat ``bvadd`` that z3's simplifier puts in a canonical order, so a
+# sum split into lanes and partial sums (a reassociation, exact for wrapping integers) meets
+# the source's sum as the same term.
+UNROLL_LIMIT = 256
 REAL_UNROLL_LIMIT = 1024
 
 # Associative and commutative reduction operations: arith op -> (fold name, float theory op).

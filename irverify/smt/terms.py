@@ -548,9 +548,69 @@ def _walk(terms: Sequence[Term]):
             todo.extend(y.children())
 
 
+# The free symbols of every subterm met so far, by AST id, each entry holding its term so the id
+# is not reused while the entry lives. The poison rule asks after every op which symbols an
+# operand and the op's results hold; a reduction's accumulator grows by one op per step, so a
+# fresh walk each time would be quadratic in the reduction's length.
+_FREE_SYMBOLS: dict[int, tuple[Term, frozenset[int]]] = {}
+_SYMBOL_TERMS: dict[int, Term] = {}
+_FREE_SYMBOLS_LIMIT = 400_000
+
+
+def _is_symbol(y: Term) -> bool:
+    return z3.is_const(y) and y.decl().kind() == z3.Z3_OP_UNINTERPRETED
+
+
+def _kids(y: Term) -> list[Term]:
+    if z3.is_quantifier(y):
+        return [y.body()]
+    return y.children() if z3.is_app(y) else []
+
+
+def free_symbol_ids(x: Term) -> frozenset[int]:
+    """The AST ids of the uninterpreted constants (free symbols, arrays included) in ``x``,
+    under quantifiers and lambdas too; memoised per subterm."""
+    cache = _FREE_SYMBOLS
+    hit = cache.get(x.get_id())
+    if hit is not None:
+        return hit[1]
+    if len(cache) > _FREE_SYMBOLS_LIMIT:
+        cache.clear()
+        _SYMBOL_TERMS.clear()
+    stack: list[tuple[Term, list[Term] | None]] = [(x, None)]
+    while stack:
+        y, kids = stack.pop()
+        yid = y.get_id()
+        if yid in cache:
+            continue
+        if kids is None:
+            kids = _kids(y)
+            missing = [k for k in kids if k.get_id() not in cache]
+            if missing:
+                stack.append((y, kids))
+                stack.extend((k, None) for k in missing)
+                continue
+        if _is_symbol(y):
+            symbols = frozenset((yid,))
+            _SYMBOL_TERMS[yid] = y
+        elif len(kids) == 1:
+            symbols = cache[kids[0].get_id()][1]
+        else:
+            symbols = frozenset().union(*(cache[k.get_id()][1] for k in kids))
+        cache[yid] = (y, symbols)
+    return cache[x.get_id()][1]
+
+
 def free_constants(*terms: Term) -> list[Term]:
     """The uninterpreted constants (free symbols, arrays included) that occur in ``terms``."""
-    return [y for y in _walk(terms) if z3.is_const(y) and y.decl().kind() == z3.Z3_OP_UNINTERPRETED]
+    ids = frozenset().union(*(free_symbol_ids(x) for x in terms))
+    return [_SYMBOL_TERMS[i] for i in sorted(ids)]
+
+
+def mentions_symbols(terms: Sequence[Term], symbols: Sequence[Term]) -> bool:
+    """Does any of ``terms`` contain any of the free ``symbols`` (uninterpreted constants)?"""
+    ids = {v.get_id() for v in symbols}
+    return bool(ids) and any(not ids.isdisjoint(free_symbol_ids(x)) for x in terms)
 
 
 def mentions_any(terms: Sequence[Term], targets: Sequence[Term]) -> bool:

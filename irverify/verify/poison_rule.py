@@ -71,7 +71,7 @@ def check_kept(ctx, op: Op, candidates: list[tuple[int, Scalar]], results: Seque
         poison_symbols = t.free_constants(a.poison)
         if not value_symbols or not poison_symbols:
             continue
-        if t.mentions_any(values, value_symbols) and not t.mentions_any(poisons, poison_symbols):
+        if t.mentions_symbols(values, value_symbols) and not t.mentions_symbols(poisons, poison_symbols):
             raise Unsupported(f"poison of operand #{k} of '{op.name}' (its value reaches the results, "
                               f"its poison is not modelled)", op.loc)
 
