@@ -49,16 +49,25 @@ ZERO_LIMIT_S = 10.0  # CPU seconds for the signed-zero sets alone (``random=Fals
 EARLY_TRIES, EARLY_SHARE, EARLY_LIMIT_S = 1, 0.25, 2.0
 
 
-def _plain_args(fn: Function) -> bool:
+def _arg_shapes(fn: Function, dims: dict[str, int]) -> list[tuple[int, ...]] | None:
+    """Each argument's shape (``()`` for a scalar): static extents from its type, dynamic ones
+    from ``dims`` (``dim(%a, 0)``, as a counterexample of the solver names them); None when an
+    argument is not a plain tensor or scalar, or a dynamic extent is not given."""
+    shapes = []
     for a in fn.args:
         ty = a.type
+        shape: tuple[int, ...] = ()
         if isinstance(ty, TensorType):
-            if type(ty) is not TensorType or ty.encoding is not None or not all(isinstance(d, int) for d in ty.shape):
-                return False
-            ty = ty.elem
+            if type(ty) is not TensorType or ty.encoding is not None:
+                return None
+            extents = [d if isinstance(d, int) else dims.get(f"dim({a.name}, {k})") for k, d in enumerate(ty.shape)]
+            if any(not isinstance(d, int) or d < 0 for d in extents):
+                return None
+            shape, ty = tuple(extents), ty.elem
         if not isinstance(ty, (IntType, FloatType, IndexType)):
-            return False
-    return True
+            return None
+        shapes.append(shape)
+    return shapes
 
 
 def _draw(ty, rng: np.random.Generator, shape=()):
@@ -73,10 +82,10 @@ def _draw(ty, rng: np.random.Generator, shape=()):
     return np.asarray(rng.integers(-8, 9, shape)).astype(numpy_dtype(ty))
 
 
-def _zero_sets(fn: Function, rng: np.random.Generator):
+def _zero_sets(fn: Function, shapes: list[tuple[int, ...]], rng: np.random.Generator):
     """Input sets whose float arguments are splats of ``+0.0`` or ``-0.0``, the signs of the
     first ``ZERO_ARGS`` float arguments in every combination (later ones ``+0.0``); other
-    arguments drawn as ``_draw`` does."""
+    arguments drawn as ``_draw`` does; each argument of its shape in ``shapes``."""
     from irverify.cex.extract import numpy_dtype
 
     floats = [i for i, a in enumerate(fn.args) if isinstance(getattr(a.type, "elem", a.type), FloatType)]
@@ -85,8 +94,8 @@ def _zero_sets(fn: Function, rng: np.random.Generator):
     varied = floats[:ZERO_ARGS]
     for signs in range(1 << len(varied)):
         args = []
-        for i, a in enumerate(fn.args):
-            ty, shape = (a.type.elem, a.type.shape) if isinstance(a.type, TensorType) else (a.type, ())
+        for i, (a, shape) in enumerate(zip(fn.args, shapes)):
+            ty = a.type.elem if isinstance(a.type, TensorType) else a.type
             if i in floats:
                 negative = i in varied and signs >> varied.index(i) & 1
                 arr = np.full(shape, -0.0 if negative else 0.0, dtype=numpy_dtype(ty))
@@ -108,7 +117,9 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
     from irverify.cex.concrete import NUMERIC, _differ, _rounding
     from irverify.verify.evaluate import evaluate_function
 
-    if src_mod.frontend not in ("mlir", "relax") or not _plain_args(s) or [a.type for a in s.args] != [a.type for a in g.args]:
+    # dynamic extents as the solver's counterexample chose them (consistent where the source is defined)
+    shapes = _arg_shapes(s, report.counterexample.dims if report.counterexample is not None else {})
+    if src_mod.frontend not in ("mlir", "relax") or shapes is None or [a.type for a in s.args] != [a.type for a in g.args]:
         return report
     budget = min(opts.timeout_s * EARLY_SHARE, EARLY_LIMIT_S) if early else opts.timeout_s
     deadline = time.process_time() + (budget if random else min(budget, ZERO_LIMIT_S))
@@ -117,11 +128,11 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
     funcs = {**NUMERIC, **_rounding()}
     sets = []
     if random:
-        sets += [("random", [_draw(a.type.elem, rng, a.type.shape) if isinstance(a.type, TensorType)
-                             else _draw(a.type, rng)[()] for a in s.args])
+        sets += [("random", [_draw(a.type.elem, rng, shape) if isinstance(a.type, TensorType)
+                             else _draw(a.type, rng)[()] for a, shape in zip(s.args, shapes)])
                  for _ in range(EARLY_TRIES if early else TRIES)]
     if not early and opts.fp != "real":  # (real arithmetic has one zero)
-        sets += [("zeros", args) for args in _zero_sets(s, rng)]
+        sets += [("zeros", args) for args in _zero_sets(s, shapes, rng)]
     for kind, args in sets:
         # random values: floats as reals rounded after each op (sums in index order), compared
         # beyond what another order explains; signed zeros: IEEE arithmetic (math functions in
@@ -173,6 +184,9 @@ def _incorrect(report, opts, src_mod, s, tgt_mod, g, note, names, args, k, index
                          value_type=getattr(g.result_types[k], "elem", g.result_types[k]))
     for n, a, v in zip(names, s.args, args):
         (cex.tensors if isinstance(a.type, TensorType) else cex.scalars)[n] = v
+        if isinstance(a.type, TensorType):
+            cex.dims.update({f"dim({n}, {k})": int(e) for k, (d, e) in enumerate(zip(a.type.shape, np.shape(v)))
+                             if not isinstance(d, int)})
     out = FunctionReport(report.name, Verdict.INCORRECT, cex, notes=[note], model=report.model)
     out.oracles.append(REFERENCE)
     if opts.confirm and target_value != "poison":
