@@ -580,6 +580,12 @@ CONVS = {
     "linalg.depthwise_conv_1d_nwc_wc": ("NWC", "KC", "NPC", 1),
     "linalg.depthwise_conv_2d_nchw_chw": ("NCHW", "CKL", "NCPQ", 2),
     "linalg.depthwise_conv_2d_nhwc_hwc": ("NHWC", "KLC", "NPQC", 2),
+    "linalg.depthwise_conv_2d_nhwc_hwcm": ("NHWC", "KLCM", "NPQCM", 2),
+    "linalg.conv_2d_nhwc_hwcf_q": ("NHWC", "KLCF", "NPQF", 2),
+    "linalg.conv_2d_nhwc_fhwc_q": ("NHWC", "FKLC", "NPQF", 2),
+    "linalg.conv_2d_nchw_fchw_q": ("NCHW", "FCKL", "NFPQ", 2),
+    "linalg.depthwise_conv_2d_nhwc_hwc_q": ("NHWC", "KLC", "NPQC", 2),
+    "linalg.depthwise_conv_2d_nhwc_hwcm_q": ("NHWC", "KLCM", "NPQCM", 2),
     "linalg.pooling_nchw_max": ("NCHW", "KL", "NCPQ", 2),
     "linalg.pooling_nchw_sum": ("NCHW", "KL", "NCPQ", 2),
     "linalg.pooling_nhwc_max": ("NHWC", "KL", "NPQC", 2),
@@ -601,7 +607,7 @@ def conv(b: Body, op: str) -> None:
     ker = [rng.choice([1, 2, 3]) for _ in range(nsp)]
     outsp = [rng.choice([1, 2, 3]) for _ in range(nsp)]
     insp = [(o - 1) * s + d * (k - 1) + 1 for o, s, d, k in zip(outsp, strides, dil, ker)]
-    sizes = {"N": rng.choice([1, 2]), "C": rng.choice([1, 2]), "F": rng.choice([1, 2])}
+    sizes = {"N": rng.choice([1, 2]), "C": rng.choice([1, 2]), "F": rng.choice([1, 2]), "M": rng.choice([1, 2])}
     sp_in = dict(zip("HW" if nsp == 2 else "W", insp))
     sp_k = dict(zip("KL" if nsp == 2 else "K", ker))
     sp_o = dict(zip("PQ" if nsp == 2 else "P", outsp))
@@ -624,8 +630,14 @@ def conv(b: Body, op: str) -> None:
         attrs = (f" {{dilations = dense<[{', '.join(map(str, dil))}]> : tensor<{nsp}xi64>, "
                  f"strides = dense<[{b.knob(st, alt_st, what='strides')}]> : tensor<{nsp}xi64>}}")
     ot = tensor_ty(elem, oshape)
-    r = emit(b, f"{op}{attrs} ins({x.ref}, {f} : {x.ty}, {fty}) outs({acc} : {ot}) -> {ot}")
-    out(b, r, elem, oshape, x.poison or accv.poison or (not pooling and fv.poison))
+    zp_refs, zp_tys, zp_poison = "", "", False
+    if op.endswith("_q"):  # the zero points: two i32 scalars
+        zps = [b.scalar("i32") for _ in range(2)]
+        zp_refs = "".join(f", {z.ref}" for z in zps)
+        zp_tys = ", i32, i32"
+        zp_poison = any(z.poison for z in zps)
+    r = emit(b, f"{op}{attrs} ins({x.ref}, {f}{zp_refs} : {x.ty}, {fty}{zp_tys}) outs({acc} : {ot}) -> {ot}")
+    out(b, r, elem, oshape, x.poison or accv.poison or (not pooling and fv.poison) or zp_poison)
 
 
 # ----------------------------------------------------------------------------- pack / unpack

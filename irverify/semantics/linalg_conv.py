@@ -11,7 +11,9 @@ dims ``kh, kw``): ``sum`` adds ``cast(I[...])`` into ``O``, ``max``/``min`` comb
 ``maximumf``/``minimumf`` on floats and ``maxsi``/``minsi`` (``maxui``/``minui`` for the
 ``_unsigned`` variants, whose cast is ``cast_unsigned``) on integers. Reads outside the input
 are UB, as for every structured op (``linalg.run_structured``); the reduction dims are folded
-in loop order as a ``linalg.generic`` reduction is.
+in loop order as a ``linalg.generic`` reduction is. The quantized convolutions (``..._q``)
+subtract scalar zero points first: ``O += (cast(I) - cast(IZp)) * (cast(K) - cast(KZp))``
+(OpDSL's ``conv_2d_nhwc_hwcf_q`` and the others in ``QUANTIZED``).
 """
 
 from __future__ import annotations
@@ -44,6 +46,19 @@ CONVOLUTIONS: dict[str, tuple[str, list[Any], list[str], list[str], tuple[str, .
                                           ["kh", "kw", "ic"], ["n", "oh", "ow", "ic"], ("kh", "kw")),
     "linalg.depthwise_conv_2d_nchw_chw": ("n oh ow ic kh kw", ["n", "ic", ("oh", "kh"), ("ow", "kw")],
                                           ["ic", "kh", "kw"], ["n", "ic", "oh", "ow"], ("kh", "kw")),
+    "linalg.depthwise_conv_2d_nhwc_hwcm": ("n oh ow ic cm kh kw", ["n", ("oh", "kh"), ("ow", "kw"), "ic"],
+                                           ["kh", "kw", "ic", "cm"], ["n", "oh", "ow", "ic", "cm"], ("kh", "kw")),
+}
+
+# Quantized convolutions: the convolution they are named after, with two scalar zero points
+# ``IZp``, ``KZp`` (``i32`` in OpDSL) between the kernel and the output:
+# ``O += (cast(I[window]) - cast(IZp)) * (cast(K[...]) - cast(KZp))``.
+QUANTIZED = {
+    "linalg.conv_2d_nhwc_hwcf_q": "linalg.conv_2d_nhwc_hwcf",
+    "linalg.conv_2d_nhwc_fhwc_q": "linalg.conv_2d_nhwc_fhwc",
+    "linalg.conv_2d_nchw_fchw_q": "linalg.conv_2d_nchw_fchw",
+    "linalg.depthwise_conv_2d_nhwc_hwc_q": "linalg.depthwise_conv_2d_nhwc_hwc",
+    "linalg.depthwise_conv_2d_nhwc_hwcm_q": "linalg.depthwise_conv_2d_nhwc_hwcm",
 }
 
 # name -> (combining kind, unsigned cast and comparison, layout)
@@ -123,6 +138,31 @@ def convolution(ctx, op: Op, *operands):
     return run_structured(ctx, op, Structured(maps, _iterators(loops, reduced), body, 2), ins, outs)
 
 
+def quantized_convolution(ctx, op: Op, *operands):
+    """``O += (cast(I[window]) - cast(IZp)) * (cast(K[...]) - cast(KZp))`` with the zero points
+    ``IZp``, ``KZp`` scalar operands read at every point (their maps have no results)."""
+    ins, outs = ins_outs(op, operands)
+    if len(ins) != 4:
+        raise Unsupported(f"'{op.name}' with {len(ins)} inputs (input, kernel and two zero points)", op.loc)
+    loops, in_map, k_map, out_map, reduced = CONVOLUTIONS[QUANTIZED[op.name]]
+    conv_maps = _maps(op, loops, in_map, k_map, out_map)
+    scalar = AffineMap(len(loops.split()), 0, ())
+    maps = [conv_maps[0], conv_maps[1], scalar, scalar, conv_maps[2]]
+    _check_memoized(op, maps)
+    out = op.results[0].type.elem
+    b = BodyBuilder(op, [elem_of(v) for v in op.operands[:4]] + [out])
+    if isinstance(out, FloatType):
+        sub, mul, add = "arith.subf", "arith.mulf", "arith.addf"
+    elif out == IntType(1):
+        raise Unsupported(f"'{op.name}' on i1", op.loc)
+    else:
+        sub, mul, add = "arith.subi", "arith.muli", "arith.addi"
+    x = b.emit(sub, [b.cast(b.args[0], out, False), b.cast(b.args[2], out, False)], out)
+    y = b.emit(sub, [b.cast(b.args[1], out, False), b.cast(b.args[3], out, False)], out)
+    body = b.finish(b.emit(add, [b.args[4], b.emit(mul, [x, y], out)], out))
+    return run_structured(ctx, op, Structured(maps, _iterators(loops, reduced), body, 4), ins, outs)
+
+
 def pooling(ctx, op: Op, *operands):
     """``O = combine(O, cast(I[window]))`` over the window ``kh, kw`` (see the module docstring)."""
     ins, outs = ins_outs(op, operands)
@@ -148,5 +188,7 @@ def pooling(ctx, op: Op, *operands):
 
 for _name in CONVOLUTIONS:
     semantics(_name, attrs=("strides", "dilations", "linalg.memoized_indexing_maps"))(convolution)
+for _name in QUANTIZED:
+    semantics(_name, attrs=("strides", "dilations", "linalg.memoized_indexing_maps"))(quantized_convolution)
 for _name in POOLINGS:
     semantics(_name, attrs=("strides", "dilations", "linalg.memoized_indexing_maps"))(pooling)

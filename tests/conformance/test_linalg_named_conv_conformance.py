@@ -173,3 +173,68 @@ def test_every_conv_and_pooling_matches_iree(seed):
 @pytest.mark.slow
 def test_float_max_min_poolings_match_iree():
     _check(["pooling_nhwc_max", "pooling_nhwc_min", "pooling_nchw_max"], seed=5, elem="f32")
+
+
+# Quantized convolutions: i8 input and kernel, two i32 zero points, an i32 accumulator:
+# O += (sext(I) - IZp) * (sext(K) - KZp) (OpDSL's conv_2d_nhwc_hwcf_q and the others).
+QUANTIZED = {
+    "conv_2d_nhwc_hwcf_q": ("NHWC", "KLCF", "NhwF"),
+    "conv_2d_nhwc_fhwc_q": ("NHWC", "FKLC", "NhwF"),
+    "conv_2d_nchw_fchw_q": ("NCHW", "FCKL", "NFhw"),
+    "depthwise_conv_2d_nhwc_hwc_q": ("NHWC", "KLC", "NhwC"),
+    "depthwise_conv_2d_nhwc_hwcm_q": ("NHWC", "KLCM", "NhwCM"),
+    "depthwise_conv_2d_nhwc_hwcm": ("NHWC", "KLCM", "NhwCM"),
+}
+
+
+def _quantized_case(op: str, rng):
+    li, lk, lo = QUANTIZED[op]
+    s, strides, dilations = _sizes(rng, 2)
+    s["M"] = int(rng.integers(1, 3))
+    ins, ker, out = _shape(li, s), _shape(lk, s), _shape(lo, s)
+    q = op.endswith("_q")
+    zp_args = ", %izp: i32, %kzp: i32" if q else ""
+    zp_ins, zp_tys = (", %izp, %kzp", ", i32, i32") if q else ("", "")
+    text = (f"func.func @{op}(%i: {_ty(ins, 'i8')}, %k: {_ty(ker, 'i8')}{zp_args}, %o: {_ty(out)}) -> {_ty(out)} {{\n"
+            f"  %r = linalg.{op} {_attrs(op, 2, strides, dilations)} ins(%i, %k{zp_ins} : {_ty(ins, 'i8')}, "
+            f"{_ty(ker, 'i8')}{zp_tys}) outs(%o : {_ty(out)}) -> {_ty(out)}\n"
+            f"  return %r : {_ty(out)}\n}}\n")
+    inp = rng.integers(-128, 128, ins).astype(np.int8)
+    kern = rng.integers(-128, 128, ker).astype(np.int8)
+    izp, kzp = (np.int32(rng.integers(-200, 200)), np.int32(rng.integers(-200, 200))) if q else (0, 0)
+    acc = rng.integers(-1000, 1000, out).astype(np.int32)
+    want = acc.astype(np.int64).copy()
+    depthwise = "depthwise" in op
+    sh, sw = strides
+    dh, dw = dilations
+    for v in itertools.product(*(range(s[c]) for c in "NhwFCMKL")):
+        v = dict(zip("NhwFCMKL", v))
+        if depthwise and v["F"] or not depthwise and v["M"] or ("M" not in lk and v["M"]):
+            continue
+        pos = {"N": v["N"], "C": v["C"], "H": v["h"] * sh + v["K"] * dh, "W": v["w"] * sw + v["L"] * dw}
+        x = int(inp[tuple(pos[c] for c in li)]) - int(izp)
+        y = int(kern[tuple(v[c] for c in lk)]) - int(kzp)
+        want[tuple(v[c] for c in lo)] += x * y
+    want = ((want + 2**31) % 2**32 - 2**31).astype(np.int32)
+    args = [inp, kern, izp, kzp, acc] if q else [inp, kern, acc]
+    return text, args, want
+
+
+@pytest.mark.parametrize("ops,seed", [
+    (["conv_2d_nhwc_hwcf_q", "depthwise_conv_2d_nhwc_hwcm_q"], 11),
+    pytest.param(list(QUANTIZED), 12, marks=pytest.mark.slow),
+    pytest.param(list(QUANTIZED), 13, marks=pytest.mark.slow),
+])
+def test_quantized_convolutions_match_iree(ops, seed):
+    rng = np.random.default_rng(seed)
+    cases = {op: _quantized_case(op, rng) for op in ops}
+    text = "".join(c[0] for c in cases.values())
+    runs = run_functions(text, [(op, c[1]) for op, c in cases.items()])
+    module = parse_mlir(text, "qconv.mlir")
+    for (op, (_, args, want)), theirs in zip(cases.items(), runs):
+        assert not isinstance(theirs, ExecutionError), (op, theirs)
+        ev = evaluate_function(module, op, args, fp_name="ieee")
+        ours = np.asarray(ev.outputs[0])
+        assert ev.ub == [], op
+        assert np.array_equal(ours, np.asarray(theirs[0])), (op, ours, theirs[0])
+        assert np.array_equal(ours, want), (op, ours, want)

@@ -172,3 +172,23 @@ func.func @copy_scalar(%s: f32, %t: tensor<4xf32>) -> tensor<4xf32> {
   %r = linalg.copy ins(%s : f32) outs(%t : tensor<4xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+func.func @conv_2d_nhwc_hwcf_q(%i: tensor<1x3x3x2xi8>, %k: tensor<2x2x2x2xi8>, %izp: i32, %kzp: i32, %o: tensor<1x2x2x2xi32>) -> tensor<1x2x2x2xi32> {
+  %r = linalg.conv_2d_nhwc_hwcf_q ins(%i, %k, %izp, %kzp : tensor<1x3x3x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o : tensor<1x2x2x2xi32>) -> tensor<1x2x2x2xi32>
+  return %r : tensor<1x2x2x2xi32>
+}
+func.func @conv_2d_nhwc_fhwc_q(%i: tensor<1x3x3x2xi8>, %k: tensor<2x2x2x2xi8>, %izp: i32, %kzp: i32, %o: tensor<1x2x2x2xi32>) -> tensor<1x2x2x2xi32> {
+  %r = linalg.conv_2d_nhwc_fhwc_q ins(%i, %k, %izp, %kzp : tensor<1x3x3x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o : tensor<1x2x2x2xi32>) -> tensor<1x2x2x2xi32>
+  return %r : tensor<1x2x2x2xi32>
+}
+func.func @conv_2d_nchw_fchw_q(%i: tensor<1x2x3x3xi8>, %k: tensor<2x2x2x2xi8>, %izp: i32, %kzp: i32, %o: tensor<1x2x2x2xi32>) -> tensor<1x2x2x2xi32> {
+  %r = linalg.conv_2d_nchw_fchw_q ins(%i, %k, %izp, %kzp : tensor<1x2x3x3xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o : tensor<1x2x2x2xi32>) -> tensor<1x2x2x2xi32>
+  return %r : tensor<1x2x2x2xi32>
+}
+func.func @depthwise_conv_2d_nhwc_hwc_q(%i: tensor<1x3x3x2xi8>, %k: tensor<2x2x2xi8>, %izp: i32, %kzp: i32, %o: tensor<1x2x2x2xi32>) -> tensor<1x2x2x2xi32> {
+  %r = linalg.depthwise_conv_2d_nhwc_hwc_q ins(%i, %k, %izp, %kzp : tensor<1x3x3x2xi8>, tensor<2x2x2xi8>, i32, i32) outs(%o : tensor<1x2x2x2xi32>) -> tensor<1x2x2x2xi32>
+  return %r : tensor<1x2x2x2xi32>
+}
+func.func @depthwise_conv_2d_nhwc_hwcm_q(%i: tensor<1x3x3x2xi8>, %k: tensor<2x2x2x2xi8>, %izp: i32, %kzp: i32, %o: tensor<1x2x2x2x2xi32>) -> tensor<1x2x2x2x2xi32> {
+  %r = linalg.depthwise_conv_2d_nhwc_hwcm_q ins(%i, %k, %izp, %kzp : tensor<1x3x3x2xi8>, tensor<2x2x2x2xi8>, i32, i32) outs(%o : tensor<1x2x2x2x2xi32>) -> tensor<1x2x2x2x2xi32>
+  return %r : tensor<1x2x2x2x2xi32>
+}

@@ -175,7 +175,7 @@ NO_SCALAR_OPERANDS = {
         "linalg.batch_matmul", "linalg.broadcast", "linalg.conv_1d", "linalg.conv_1d_nwc_wcf",
         "linalg.conv_2d", "linalg.conv_2d_nchw_fchw", "linalg.conv_2d_nhwc_fhwc", "linalg.conv_2d_nhwc_hwcf",
         "linalg.depthwise_conv_1d_nwc_wc", "linalg.depthwise_conv_2d_nchw_chw",
-        "linalg.depthwise_conv_2d_nhwc_hwc", "linalg.dot", "linalg.elementwise", "linalg.map", "linalg.matmul",
+        "linalg.depthwise_conv_2d_nhwc_hwc", "linalg.depthwise_conv_2d_nhwc_hwcm", "linalg.dot", "linalg.elementwise", "linalg.map", "linalg.matmul",
         "linalg.matvec", "linalg.pooling_nchw_max", "linalg.pooling_nchw_sum", "linalg.pooling_nhwc_max",
         "linalg.pooling_nhwc_max_unsigned", "linalg.pooling_nhwc_min", "linalg.pooling_nhwc_min_unsigned",
         "linalg.pooling_nhwc_sum", "linalg.reduce", "linalg.softmax", "linalg.transpose", "linalg.vecmat", "memref.cast",
