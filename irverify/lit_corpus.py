@@ -305,8 +305,16 @@ def _phases_at_limit(out_path: str, elapsed: float | None = None) -> dict:
     return {"phases": spent, "open_phases": open_}
 
 
-def _child(job: Job, opts, out_path: str, memory_mb: int, save_dir: str | None) -> None:
+# Share of a case's time limit its solver queries may use together: past it, queries return
+# ``unknown`` at once (naming the query), so a case that cannot be decided ends with a verdict
+# that says where, instead of being stopped at the limit with none.
+SOLVER_SHARE = 0.7
+
+
+def _child(job: Job, opts, out_path: str, memory_mb: int, save_dir: str | None,
+           case_timeout: float | None = None) -> None:
     """Run one case and write its JSON record and its text report (in a forked child)."""
+    import contextlib
     import resource
 
     from irverify.records import case_record
@@ -320,8 +328,12 @@ def _child(job: Job, opts, out_path: str, memory_mb: int, save_dir: str | None) 
 
         from irverify import phases
 
+        from irverify.smt import solver
+
         phases.reset(trace_path=out_path + PHASES_TRACE)  # a case stopped at its limit leaves these
-        res = validate_iree_case(job.run.pipeline, job.run.path, job.case, opts, job.run.allow_unregistered)
+        shared = solver.budget(SOLVER_SHARE * case_timeout) if case_timeout else contextlib.nullcontext()
+        with shared:
+            res = validate_iree_case(job.run.pipeline, job.run.path, job.case, opts, job.run.allow_unregistered)
         phases.trace_to(None)
         out["record"] = res.record("validate-lit", case_input(job.run))
         out["record"]["timings"]["phases"] = phases.snapshot()
@@ -358,7 +370,7 @@ def run_jobs(jobs: list[Job], opts, workers: int, case_timeout: float, memory_mb
                 pid = os.fork()
                 if pid == 0:
                     try:
-                        _child(job, opts, out_path, memory_mb, save_dir)
+                        _child(job, opts, out_path, memory_mb, save_dir, case_timeout)
                     finally:
                         os._exit(0)
                 running[pid] = (job, time.perf_counter(), out_path)

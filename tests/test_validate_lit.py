@@ -280,3 +280,29 @@ def test_incorrect_under_a_contested_reading_is_counted_apart():
     assert summary["incorrect_contested"] == 1 and cases[0]["assumptions"] == ["affine-overflow=wrap"]
     p = run(str(path), "--no-confirm", "--affine-overflow=poison")
     assert p.returncode == 0, p.stdout + p.stderr
+
+
+def test_solver_queries_of_a_case_share_part_of_its_time_limit(tmp_path, monkeypatch):
+    """A case's solver queries together get SOLVER_SHARE of its time limit (past it they return
+    unknown naming the query), so a case ends with a verdict instead of at the limit."""
+    import json
+    import os
+
+    from irverify import lit_corpus, validate
+    from irverify.smt import solver
+
+    def fake_case(*args, **kwargs):
+        raise RuntimeError(f"budget {solver.budget_left():.3f}")
+
+    monkeypatch.setattr(validate, "validate_iree_case", fake_case)
+    _, jobs = lit_corpus.plan([str(SAMPLE)], None)
+    out = tmp_path / "case.json"
+    pid = os.fork()  # as validate-lit runs a case (the child sets its own memory limit)
+    if pid == 0:
+        try:
+            lit_corpus._child(jobs[0], None, str(out), 4096, None, case_timeout=50.0)
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
+    left = float(json.loads(out.read_text())["record"]["message"].split("budget ")[1])
+    assert 0.7 * 50.0 - 1.0 < left <= 0.7 * 50.0

@@ -47,6 +47,11 @@ ZERO_LIMIT_S = 10.0  # CPU seconds for the signed-zero sets alone (``random=Fals
 # Evaluation tried before the solver (``Options.falsify_first``): one input set, for at most
 # this share of the query timeout and at most EARLY_LIMIT_S seconds of CPU time.
 EARLY_TRIES, EARLY_SHARE, EARLY_LIMIT_S = 1, 0.25, 2.0
+# Tensor elements the concrete evaluation computes per CPU second, at least (it evaluates an
+# op's elements one by one: about 7,000 per second for a two-op elementwise body). A search
+# whose functions compute more elements than its budget allows is not started: the evaluation
+# of one large op does not stop at the deadline (a 4096x32x128 dequantization ran 56 s past it).
+ELEMENTS_PER_S = 4000
 
 
 def _arg_shapes(fn: Function, dims: dict[str, int]) -> list[tuple[int, ...]] | None:
@@ -80,6 +85,25 @@ def _draw(ty, rng: np.random.Generator, shape=()):
     if ty.width == 1:
         return np.asarray(rng.integers(0, 2, shape)).astype(np.bool_)
     return np.asarray(rng.integers(-8, 9, shape)).astype(numpy_dtype(ty))
+
+
+def computed_elements(fn: Function) -> int:
+    """The tensor and vector elements ``fn``'s ops compute, counting each op result of static
+    extents once (a dynamic extent counts 1: its value comes from the inputs, which the search
+    keeps small)."""
+    total = 0
+    todo = [fn.body] if fn.body is not None else []
+    while todo:
+        block = todo.pop()
+        for op in block.ops:
+            for r in op.results:
+                if isinstance(r.type, TensorType):
+                    n = 1
+                    for d in r.type.shape:
+                        n *= d if isinstance(d, int) else 1
+                    total += n
+            todo.extend(b for region in op.regions for b in region)
+    return total
 
 
 def _zero_sets(fn: Function, shapes: list[tuple[int, ...]], rng: np.random.Generator):
@@ -122,7 +146,10 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
     if src_mod.frontend not in ("mlir", "relax") or shapes is None or [a.type for a in s.args] != [a.type for a in g.args]:
         return report
     budget = min(opts.timeout_s * EARLY_SHARE, EARLY_LIMIT_S) if early else opts.timeout_s
-    deadline = time.process_time() + (budget if random else min(budget, ZERO_LIMIT_S))
+    budget = budget if random else min(budget, ZERO_LIMIT_S)
+    if computed_elements(s) + computed_elements(g) > ELEMENTS_PER_S * budget:
+        return report  # one evaluation would not finish in the budget
+    deadline = time.process_time() + budget
     rng = np.random.default_rng(0)
     names = [a.name or f"%arg{i}" for i, a in enumerate(s.args)]
     funcs = {**NUMERIC, **_rounding()}
