@@ -82,7 +82,8 @@ SUBNORMALS = Contested(
               "code may run; irverify.smt.flush)"},
     "the arith dialect's float ops are IEEE 754 operations; whether compiled code flushes "
     "subnormals depends on the target's floating-point mode, not on the IR. Considered only where "
-    "a counterexample holds a subnormal value or execution disagrees with irverify",
+    "a counterexample holds a subnormal value, the program a subnormal constant, or execution "
+    "disagrees with irverify",
 )
 
 CONTESTED = {c.name: c for c in (AFFINE_OVERFLOW, MEMREF_ARGS, TIR_SELF_COMPARE, CONTRACT_CONVERSIONS, SUBNORMALS)}

@@ -347,7 +347,11 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         report = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, "its counterexample " + SYMBOLIC)
     disagreed = (report.verdict == Verdict.UNKNOWN and report.message.startswith(DISAGREE)
                  or any(DISAGREE in note for note in report.notes))  # (also under exact IEEE floats)
-    if opts.fp != "real" and "subnormals" not in opts.readings and (disagreed or _subnormal_witness(report)):
+    from irverify.verify.witness import subnormal_constant, subnormal_counterexample
+
+    if opts.fp != "real" and "subnormals" not in opts.readings and (
+            disagreed or subnormal_counterexample(report)
+            or (report.verdict in (Verdict.CORRECT, Verdict.INCORRECT) and subnormal_constant(s, g))):
         consulted.add("subnormals")  # a compiler that flushes subnormals may explain it
     if consulted and (report.verdict in (Verdict.CORRECT, Verdict.INCORRECT) or disagreed):
         # an oracle disagreement may be the contested point itself (the compiler follows the
@@ -356,33 +360,6 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     if report.counterexample is not None:
         report.excerpt = _excerpt(src_mod, s, tgt_mod, g, report.counterexample.output)
     return report
-
-
-SMALLEST_NORMAL = {"f16": 2.0 ** -14, "bf16": 2.0 ** -126, "f32": 2.0 ** -126, "f64": 2.0 ** -1022}
-
-
-def _subnormal_witness(report: FunctionReport) -> bool:
-    """Does the counterexample of an ``incorrect`` report hold a subnormal float (an input or an
-    output value, by its declared type)?"""
-    import numpy as np
-
-    cex = report.counterexample
-    if report.verdict != Verdict.INCORRECT or cex is None:
-        return False
-
-    def subnormal(v, ty) -> bool:
-        ty = getattr(ty, "elem", ty)
-        smallest = SMALLEST_NORMAL.get(getattr(ty, "name", ""))
-        try:
-            arr = np.asarray(v, dtype=float)
-        except (TypeError, ValueError):  # "poison", or not numeric
-            return False
-        mag = np.abs(arr[np.isfinite(arr)])
-        return smallest is not None and bool(((mag > 0) & (mag < smallest)).any())
-
-    inputs = {**cex.tensors, **cex.scalars}
-    return (any(subnormal(v, cex.types.get(n)) for n, v in inputs.items())
-            or any(subnormal(v, cex.value_type) for v in (cex.source_value, cex.target_value)))
 
 
 UNCHANGED = ("unchanged: the target computes its results with the source's own ops on the same values "

@@ -136,3 +136,64 @@ def observable(outcome: Outcome, inputs, src, tgt, fp, timeout_s: float, accepta
         if not dims:
             break
     return None
+
+
+SMALLEST_NORMAL = {"f16": 2.0 ** -14, "bf16": 2.0 ** -126, "f32": 2.0 ** -126, "f64": 2.0 ** -1022}
+
+
+def subnormal_counterexample(report) -> bool:
+    """Does the counterexample of an ``incorrect`` report hold a subnormal float (an input or an
+    output value, by its declared type)?"""
+    import numpy as np
+
+    from irverify.verify.verdict import Verdict
+
+    cex = report.counterexample
+    if report.verdict != Verdict.INCORRECT or cex is None:
+        return False
+
+    def subnormal(v, ty) -> bool:
+        ty = getattr(ty, "elem", ty)
+        smallest = SMALLEST_NORMAL.get(getattr(ty, "name", ""))
+        try:
+            arr = np.asarray(v, dtype=float)
+        except (TypeError, ValueError):  # "poison", or not numeric
+            return False
+        mag = np.abs(arr[np.isfinite(arr)])
+        return smallest is not None and bool(((mag > 0) & (mag < smallest)).any())
+
+    inputs = {**cex.tensors, **cex.scalars}
+    return (any(subnormal(v, cex.types.get(n)) for n, v in inputs.items())
+            or any(subnormal(v, cex.value_type) for v in (cex.source_value, cex.target_value)))
+
+
+def subnormal_constant(*fns) -> bool:
+    """Does any of ``fns`` hold a subnormal float constant (a ``FloatAttr`` or a dense element)?
+    Code that flushes subnormals reads it as a zero, so the verdict may rest on the reading
+    ``--subnormals`` even where the counterexample holds none."""
+    import numpy as np
+
+    from irverify.ir.core import DenseAttr, FloatAttr, FloatType
+    from irverify.ir.float_bits import FORMATS
+
+    def subnormal(bits, ft) -> bool:
+        fmt = FORMATS.get(getattr(ft, "name", ""))
+        if fmt is None or not isinstance(ft, FloatType):
+            return False
+        e, p = fmt
+        bits = np.asarray(bits).astype(np.uint64)
+        exponent = (bits >> np.uint64(p - 1)) & np.uint64((1 << e) - 1)
+        return bool(((exponent == 0) & ((bits & np.uint64((1 << (p - 1)) - 1)) != 0)).any())
+
+    todo = [fn.body for fn in fns if fn.body is not None]
+    while todo:
+        block = todo.pop()
+        for op in block.ops:
+            todo.extend(b for region in op.regions for b in region)
+            value = op.attrs.get("value")
+            if isinstance(value, FloatAttr) and subnormal(value.bits, value.type):
+                return True
+            if (isinstance(value, DenseAttr) and getattr(value.values, "dtype", None) is not None
+                    and value.values.dtype.kind in "ui" and subnormal(value.values, value.type.elem)):
+                return True
+    return False
