@@ -84,6 +84,12 @@ def _image(b, rng):
     return x, h, wd, data, rng.randint(1, min(2, h)), rng.randint(1, min(3, wd))
 
 
+def _out_extents(h: int, wd: int, kh: int, kw: int, pad: int, stride: int) -> tuple[int, int]:
+    """The output height and width of a ``kh x kw`` window over an ``h x wd`` image padded by
+    ``pad`` on every side, at ``stride``."""
+    return (h + 2 * pad - kh) // stride + 1, (wd + 2 * pad - kw) // stride + 1
+
+
 @gen("relax.nn.conv2d")
 def g_conv2d(b, rng, op):
     picked = _image(b, rng)
@@ -93,7 +99,7 @@ def g_conv2d(b, rng, op):
     weights = [[[[rng.choice((1.0, -1.0, 0.5, 2.0)) for _ in range(kw)] for _ in range(kh)]]
                for _ in range(rng.randint(1, 2))]
     pad, stride = rng.randint(0, 1), rng.randint(1, 2)
-    out_h, out_w = (h + 2 * pad - kh) // stride + 1, (wd + 2 * pad - kw) // stride + 1
+    out_h, out_w = _out_extents(h, wd, kh, kw, pad, stride)
     if out_h < 1 or out_w < 1:
         return None
 
@@ -103,7 +109,7 @@ def g_conv2d(b, rng, op):
     flipped = [[[list(reversed(row)) for row in ch[0]]] for ch in weights]
     alts = [R_("mutation", text(ws=flipped), "conv2d kernel reversed") if flipped != weights else None,
             R_("mutation", text(p=1 - pad), "conv2d padding changed")
-            if ((h + 2 * (1 - pad) - kh) // stride + 1, (wd + 2 * (1 - pad) - kw) // stride + 1) == (out_h, out_w)
+            if _out_extents(h, wd, kh, kw, 1 - pad, stride) == (out_h, out_w)
             else None]
     return b.emit(op, text(), (1, len(weights), out_h, out_w), "float32", [x.name], alts,
                   ("relax.reshape", "relax.const"))
@@ -116,11 +122,7 @@ def g_max_pool2d(b, rng, op):
         return None
     x, h, wd, data, kh, kw = picked
     pad, stride = rng.randint(0, 1), rng.randint(1, 2)
-
-    def extents(p):
-        return (h + 2 * p - kh) // stride + 1, (wd + 2 * p - kw) // stride + 1
-
-    out_h, out_w = extents(pad)
+    out_h, out_w = _out_extents(h, wd, kh, kw, pad, stride)
     if out_h < 1 or out_w < 1:
         return None
 
@@ -128,7 +130,8 @@ def g_max_pool2d(b, rng, op):
         return (f"R.nn.max_pool2d({data}, pool_size=[{k[0]}, {k[1]}], strides=[{stride}, {stride}], "
                 f"padding=[{p}, {p}, {p}, {p}])")
 
-    alts = [R_("mutation", text(p=1 - pad), "max_pool2d padding changed") if extents(1 - pad) == (out_h, out_w) else None,
+    same_shape = _out_extents(h, wd, kh, kw, 1 - pad, stride) == (out_h, out_w)
+    alts = [R_("mutation", text(p=1 - pad), "max_pool2d padding changed") if same_shape else None,
             R_("rewrite", f"R.nn.max_pool2d({data}, pool_size=[{kh}, {kw}], strides=[{stride}, {stride}], "
                           f"padding=[{pad}, {pad}], dilation=[1, 1])", "max_pool2d padding given as two values")]
     return b.emit(op, text(), (1, 1, out_h, out_w), "float32", [x.name], alts, ("relax.reshape",))
