@@ -101,7 +101,7 @@ def tensor_bitcast(b: Body, op: str) -> None:
 
 
 @generator("flow.tensor.reshape", "flow.tensor.slice", "flow.tensor.update", "flow.tensor.splat",
-           "flow.tensor.load", "flow.tensor.trace", modes=(HOST,))
+           "flow.tensor.load", "flow.tensor.trace", "flow.tensor.tie_shape", modes=(HOST,))
 def flow_tensor(b: Body, op: str) -> None:
     elem = b.rng.choice(("i32", "f32", "i64"))
     x = b.tensor(elem, (4, 6))
@@ -129,6 +129,13 @@ def flow_tensor(b: Body, op: str) -> None:
         v = emit(b, f"flow.tensor.load {x.ref}[{b.cindex(i, [(i + 1) % 4])}, {b.cindex(j)}] : {x.ty}", "s")
         r = emit(b, f"tensor.from_elements {v} : {tensor_ty(elem, (1,))}")
         out(b, r, elem, (1,), x.poison)
+    elif op == "flow.tensor.tie_shape":
+        dyn = tensor_ty(elem, (4, 6), dyn=(1,))
+        cast = emit(b, f"tensor.cast {x.ref} : {x.ty} to {dyn}")
+        d = emit(b, f"tensor.dim {cast}, {b.cindex(1)} : {dyn}", "s")
+        tied = emit(b, f"flow.tensor.tie_shape {cast} : {dyn}{{{d}}}")
+        r = emit(b, f"tensor.cast {tied} : {dyn} to {x.ty}")
+        out(b, r, elem, (4, 6), x.poison)
     else:
         b.emit(f"flow.tensor.trace \"fuzz\" = [{x.ref} : {x.ty}]")
         out(b, x.ref, elem, (4, 6), x.poison)

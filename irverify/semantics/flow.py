@@ -169,6 +169,19 @@ def tensor_encode(ctx, op: Op, src, *dims):
     return encoding.tensor_encode(ctx, op, src, *dims)
 
 
+@semantics("flow.tensor.tie_shape", poison_ub={"1:": "a declared extent"})
+def tensor_tie_shape(ctx, op: Op, src, *dims):
+    """``flow.tensor.tie_shape %t : tensor<...>{dims}`` (``FlowOps.td``, ``TensorTieShapeOp``):
+    "ties a tensor and its dynamic dimensions": the operand itself, with ``dims`` declaring its
+    dynamic extents; a declared extent that differs from the tensor's is UB (the op asserts it).
+    Poison elements stay poison."""
+    _plain(op, src)
+    _check_dims(ctx, op, src, list(dims), "operand")
+    if op.results[0].type != src.type:
+        raise Unsupported(f"'{op.name}' with a result of type {op.results[0].type}", op.loc)
+    return src
+
+
 @semantics("flow.tensor.load", attrs=("operandSegmentSizes",),
            poison_ub={"1:": "an extent or index"})
 def tensor_load(ctx, op: Op, src, *rest):

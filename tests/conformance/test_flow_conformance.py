@@ -91,6 +91,45 @@ def test_flow_tensor_load_matches_iree():
         assert int(np.asarray(ev.outputs[0])) == int(np.asarray(theirs[0])) == int(args[0][args[1], args[2]])
 
 
+TIE_TEXT = """
+func.func @tie(%t: tensor<?x3xi32>, %u: tensor<?x3xi32>) -> tensor<?x3xi32> {
+  %c0 = arith.constant 0 : index
+  %d = tensor.dim %t, %c0 : tensor<?x3xi32>
+  %tied = flow.tensor.tie_shape %t : tensor<?x3xi32>{%d}
+  %e = tensor.empty(%d) : tensor<?x3xi32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]} ins(%tied, %u : tensor<?x3xi32>, tensor<?x3xi32>) outs(%e : tensor<?x3xi32>) {
+  ^bb0(%a: i32, %b: i32, %o: i32):
+    %s = arith.subi %a, %b : i32
+    linalg.yield %s : i32
+  } -> tensor<?x3xi32>
+  return %r : tensor<?x3xi32>
+}
+"""
+
+
+def test_flow_tensor_tie_shape_matches_iree():
+    """``flow.tensor.tie_shape`` with the tensor's own extent is the tensor (IREE runs it on
+    random dynamic extents); a declared extent that differs is UB for irverify."""
+    module = parse_mlir(TIE_TEXT, "tie.mlir")
+    rng = np.random.default_rng(5)
+    calls = []
+    for _ in range(5):
+        n = int(rng.integers(0, 6))
+        calls.append([rng.integers(-2**31, 2**31, (n, 3), dtype=np.int64).astype(np.int32),
+                      rng.integers(-2**31, 2**31, (n, 3), dtype=np.int64).astype(np.int32)])
+    runs = run_functions(TIE_TEXT, [("tie", a) for a in calls])
+    for args, theirs in zip(calls, runs):
+        assert not isinstance(theirs, ExecutionError), theirs
+        ev = evaluate_function(module, "tie", args, fp_name="ieee")
+        assert ev.ub == []
+        assert np.array_equal(np.asarray(ev.outputs[0]), np.asarray(theirs[0]))
+        assert np.array_equal(np.asarray(theirs[0]), args[0] - args[1])
+    wrong = parse_mlir(TIE_TEXT.replace("{%d}", "{%c0}"), "tie-wrong.mlir")
+    ev = evaluate_function(wrong, "tie", [np.zeros((2, 3), np.int32)] * 2, fp_name="ieee")
+    assert any("tie_shape" in u for u in map(str, ev.ub))
+
+
 DISPATCH = """
 func.func @f(%a: tensor<4x6xi32>, %b: tensor<6xi32>, %s: i32) -> (tensor<6x4xi32>, tensor<3xi32>) {
   %r:2 = flow.dispatch.workgroups(%a, %b, %s) : (tensor<4x6xi32>, tensor<6xi32>, i32) -> (tensor<6x4xi32>, tensor<3xi32>) =

@@ -40,6 +40,10 @@ func.func @flow_reshape(%t: tensor<?x4xf32>, %n: index, %m: index) -> tensor<?xf
   %r = flow.tensor.reshape %t : tensor<?x4xf32>{%n} -> tensor<?xf32>{%m}
   return %r : tensor<?xf32>
 }
+func.func @flow_tie_shape(%t: tensor<?x4xf32>, %n: index) -> tensor<?x4xf32> {
+  %r = flow.tensor.tie_shape %t : tensor<?x4xf32>{%n}
+  return %r : tensor<?x4xf32>
+}
 func.func @bitcast(%t: tensor<?x8xi8>, %n: index, %m: index) -> tensor<?x2xi32> {
   %r = iree_tensor_ext.bitcast %t : tensor<?x8xi8>{%n} -> tensor<?x2xi32>{%m}
   return %r : tensor<?x2xi32>

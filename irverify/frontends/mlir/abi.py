@@ -6,15 +6,24 @@ turns into the tensor the function computed on, and each result a ``hal.tensor.e
 tensor it returned. The wrapper computes nothing itself (an import of a buffer view whose shape
 or element type differs from the declared tensor fails at run time, before any computation),
 so irverify reads such a function as the function on the tensors: the imports' results become
-its arguments and the exported tensors its results. Only the plain form is read this way: one
-import per argument, with no dynamic extents, no wait fence and no encoding other than the
-result's type; every result an export of a tensor with its own type. Anything else is left as
-it is, and the buffer-view type then makes the check ``unsupported``, naming it.
+its arguments and the exported tensors its results.
+
+Dynamic extents: an import's extents must be ``hal.buffer_view.dim`` of its own buffer view at
+the positions of the tensor's dynamic dims (what the wrapper emits: the import then checks
+nothing more than the shape), and every ``hal.buffer_view.dim`` of a peeled view is read as
+``tensor.dim`` of the imported tensor. An export declares its tensor's dynamic extents
+(``tensor<?x4xf32>{%d}``); it is read as ``flow.tensor.tie_shape`` of the tensor with those
+extents, so a declared extent that differs from the tensor's is UB, as the op's contract says.
+
+Only this form is read so: one import per argument (no wait fence, no byte offset, no encoding
+other than the result's type), the views used by nothing else, every result an export of a
+tensor with its own type. Anything else is left as it is, and the buffer-view type then makes
+the check ``unsupported``, naming it.
 """
 
 from __future__ import annotations
 
-from irverify.ir.core import Block, Function, OpaqueType, Op
+from irverify.ir.core import Block, Function, IndexType, OpaqueType, Op, TensorType, Value
 
 BUFFER_VIEW = "!hal.buffer_view"
 RETURNS = ("func.return", "util.return")
@@ -24,15 +33,42 @@ def _is_view(ty) -> bool:
     return isinstance(ty, OpaqueType) and ty.text == BUFFER_VIEW
 
 
-def _plain_import(op: Op) -> bool:
-    """The buffer view is its only operand (no dynamic extents, no wait fence)."""
-    return (op.name == "hal.tensor.import" and len(op.operands) == 1 and len(op.results) == 1
-            and op.attrs.get("target_encoding", op.results[0].type) == op.results[0].type)
+def _dynamic_positions(ty) -> list[int]:
+    return [k for k, d in enumerate(ty.shape) if d is None] if isinstance(ty, TensorType) else []
+
+
+def _plain_import(op: Op, view: Value, dim_ops: dict[int, Op]) -> bool:
+    """An import of ``view`` alone whose extents are the view's own (``hal.buffer_view.dim`` of
+    ``view`` at each dynamic position), with no wait fence or byte offset."""
+    if op.name != "hal.tensor.import" or len(op.results) != 1 or op.operands[:1] != [view]:
+        return False
+    ty = op.results[0].type
+    if op.attrs.get("target_encoding", ty) != ty:
+        return False
+    dims = op.operands[1:]
+    positions = _dynamic_positions(ty)
+    sizes = op.attrs.get("operandSegmentSizes", [1, len(dims), 0, 0])
+    if list(sizes) != [1, len(dims), 0, 0] or len(dims) != len(positions):
+        return False
+    for d, k in zip(dims, positions):
+        producer = dim_ops.get(d.id)
+        if producer is None or producer.operands[0] is not view or producer.attrs.get("index") != k:
+            return False
+    return True
 
 
 def _plain_export(op: Op) -> bool:
-    return (op.name == "hal.tensor.export" and len(op.operands) == 1 and len(op.results) == 1
-            and op.attrs.get("source_encoding", op.operands[0].type) == op.operands[0].type)
+    """An export of one tensor, with its type and one declared extent per dynamic dim."""
+    return (op.name == "hal.tensor.export" and len(op.results) == 1 and op.operands
+            and op.attrs.get("source_encoding", op.operands[0].type) == op.operands[0].type
+            and len(op.operands) == 1 + len(_dynamic_positions(op.operands[0].type)))
+
+
+def _view_dim_as_tensor_dim(op: Op, tensor: Value) -> list[Op]:
+    """``hal.buffer_view.dim<%view>[k]`` of a peeled view: ``tensor.dim`` of its tensor."""
+    k = Value(IndexType(), f"%abi_dim_index{op.attrs['index']}")
+    const = Op("arith.constant", [], [k], {"value": op.attrs["index"]}, [], op.loc)
+    return [const, Op("tensor.dim", [tensor, k], list(op.results), {}, [], op.loc)]
 
 
 def peel_sync_abi(fn: Function) -> Function:
@@ -47,17 +83,26 @@ def peel_sync_abi(fn: Function) -> Function:
     for op in ops:
         for v in op.operands:
             uses.setdefault(v.id, []).append(op)
+    dim_ops = {op.results[0].id: op for op in ops if op.name == "hal.buffer_view.dim" and len(op.results) == 1}
     args = []
-    dropped: set[int] = set()
+    replaced: dict[int, list[Op]] = {}  # id(op) -> the ops read in its place ([] drops it)
     for a in fn.args:
         if not _is_view(a.type):
             args.append(a)
             continue
         users = uses.get(a.id, [])
-        if len(users) != 1 or not _plain_import(users[0]):
+        imports = [u for u in users if u.name == "hal.tensor.import"]
+        dims = [u for u in users if u.name == "hal.buffer_view.dim"]
+        if len(imports) != 1 or len(imports) + len(dims) != len(users) or not _plain_import(imports[0], a, dim_ops):
             return fn
-        args.append(users[0].results[0])
-        dropped.add(id(users[0]))
+        tensor = imports[0].results[0]
+        if any(not isinstance(d.attrs.get("index"), int) or not 0 <= d.attrs["index"] < tensor.type.rank
+               for d in dims):
+            return fn
+        args.append(tensor)
+        replaced[id(imports[0])] = []
+        for d in dims:
+            replaced[id(d)] = _view_dim_as_tensor_dim(d, tensor)
     ret = ops[-1]
     results, result_types = [], []
     producers = {r.id: op for op in ops for r in op.results}
@@ -69,10 +114,16 @@ def peel_sync_abi(fn: Function) -> Function:
         export = producers.get(v.id)
         if export is None or not _plain_export(export) or len(uses.get(v.id, [])) != 1:
             return fn
-        results.append(export.operands[0])
-        result_types.append(export.operands[0].type)
-        dropped.add(id(export))
-    body_ops = [op for op in ops[:-1] if id(op) not in dropped]
+        tensor = export.operands[0]
+        if len(export.operands) == 1:
+            replaced[id(export)] = []
+            results.append(tensor)
+        else:
+            tied = Value(tensor.type, v.name)
+            replaced[id(export)] = [Op("flow.tensor.tie_shape", list(export.operands), [tied], {}, [], export.loc)]
+            results.append(tied)
+        result_types.append(tensor.type)
+    body_ops = [new for op in ops[:-1] for new in replaced.get(id(op), [op])]
     new_ret = Op(ret.name, results, [], dict(ret.attrs), [], ret.loc)
     block = Block(args, body_ops + [new_ret])
     attrs = {**fn.attrs, "irverify.abi": "sync wrapper read as the function on tensors"}
