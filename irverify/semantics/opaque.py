@@ -76,12 +76,42 @@ def is_opaque(op: Op) -> bool:
 # and are left out. The name is the identity's full SHA-256 digest (never a prefix of it).
 
 
-def identity(op: Op, captured: list[Value] | None = None) -> str:
+def identity(op: Op, captured: list[Value] | None = None, constants: dict[int, str] | None = None) -> str:
     """The exact text that names ``op``'s function (see above); the outer values its regions
-    read are appended to ``captured`` in order of first use."""
+    read are appended to ``captured`` in order of first use. With ``constants`` (value id ->
+    the text of the scalar constant it is: ``scalar_constants``), a region reads those outer
+    values as their constants rather than as captured values, and a scalar ``arith.constant``
+    inside it is its constant: a constant hoisted out of a region or sunk into one leaves the
+    identity as it was (``verify.align``)."""
     pos: dict[int, str] = {}
     outer = captured if captured is not None else []
-    return "\n".join(_identity_lines(op, pos, outer, top=True))
+    return "\n".join(_identity_lines(op, pos, outer, top=True, constants=constants))
+
+
+def constant_text(op: Op) -> str | None:
+    """``const(VALUE : TYPE)`` for a scalar ``arith.constant`` (an integer, or a float by its
+    bits: exact), else None."""
+    from irverify.ir.core import FloatAttr, is_scalar
+
+    value = op.attrs.get("value")
+    if (op.name != "arith.constant" or len(op.results) != 1 or not is_scalar(op.results[0].type)
+            or type(value) not in (int, bool, FloatAttr)):
+        return None
+    return f"const({value!r} : {op.results[0].type})"
+
+
+def scalar_constants(ops, out: dict[int, str] | None = None) -> dict[int, str]:
+    """Every scalar ``arith.constant`` among ``ops`` and inside their regions: result id -> its
+    ``constant_text``."""
+    out = {} if out is None else out
+    for op in ops:
+        text = constant_text(op)
+        if text is not None:
+            out[op.results[0].id] = text
+        for region in op.regions:
+            for block in region:
+                scalar_constants(block.ops, out)
+    return out
 
 
 def function_name(kind: str, op: Op, extra: str = "") -> str:
@@ -91,7 +121,8 @@ def function_name(kind: str, op: Op, extra: str = "") -> str:
     return f"{kind}.{op.name}.{digest}"
 
 
-def _identity_lines(op: Op, pos: dict[int, str], outer: list[Value], top: bool) -> list[str]:
+def _identity_lines(op: Op, pos: dict[int, str], outer: list[Value], top: bool,
+                    constants: dict[int, str] | None = None) -> list[str]:
     from irverify.semantics.registry import is_hint
 
     if op.printed_attrs is None:
@@ -106,6 +137,8 @@ def _identity_lines(op: Op, pos: dict[int, str], outer: list[Value], top: bool) 
         attrs.append(f"{name} = {text}")
 
     def label(v: Value) -> str:
+        if constants is not None and v.id in constants:
+            return constants[v.id]
         if v.id not in pos:
             pos[v.id] = f"outer{len(outer)}"
             outer.append(v)
@@ -121,7 +154,9 @@ def _identity_lines(op: Op, pos: dict[int, str], outer: list[Value], top: bool) 
                 pos[a.id] = f"v{len(pos)}"
             lines.append("block(" + ", ".join(f"{pos[a.id]}: {a.type}" for a in block.args) + ")")
             for inner in block.ops:
-                lines += _identity_lines(inner, pos, outer, top=False)
+                if constants is not None and inner.results and inner.results[0].id in constants:
+                    continue  # read where it is used (``label``), numbered nowhere
+                lines += _identity_lines(inner, pos, outer, top=False, constants=constants)
                 for r in inner.results:
                     pos[r.id] = f"v{len(pos)}"
                 lines.append("-> (" + ", ".join(pos[r.id] for r in inner.results) + ")")

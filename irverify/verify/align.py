@@ -111,10 +111,12 @@ def _static_reshape_key(op: Op, label: dict[int, Any]) -> tuple | None:
     return ("row-major reshape", (label[op.operands[0].id],), (str(src), str(res)), (), ())
 
 
-def op_key(op: Op, label: dict[int, Any]) -> tuple | None:
+def op_key(op: Op, label: dict[int, Any], constants: dict[int, str] | None = None) -> tuple | None:
     """What makes ``op`` the same op applied to the same values, or None when an operand (or a
     value its regions read) has no label or the op's identity is not known exactly. A static
-    reshape (``RESHAPES``) is keyed by its operand and types alone."""
+    reshape (``RESHAPES``) is keyed by its operand and types alone. Inside regions, the scalar
+    constants of ``constants`` are read as their values (``opaque.identity``): a region that
+    reads a constant hoisted out of it (canonicalization does) is the region that defined it."""
     from irverify.semantics.opaque import identity
 
     if op.name in RESHAPES:
@@ -131,7 +133,7 @@ def op_key(op: Op, label: dict[int, Any]) -> tuple | None:
     if op.regions:
         captured: list[Value] = []
         try:
-            text = identity(op, captured)
+            text = identity(op, captured, constants)
         except Unsupported:  # no printed attributes: not known exactly
             return None
         if any(v.id not in label for v in captured):
@@ -241,11 +243,14 @@ def align(s: Function, g: Function) -> dict[int, Op]:
     ``id(target op) -> source op``."""
     if s.body is None or g.body is None or len(s.args) != len(g.args):
         return {}
+    from irverify.semantics.opaque import scalar_constants
+
     src, tgt = _Side(s, "src"), _Side(g, "tgt")
     by_key: dict[tuple, Op] = {}
+    constants = scalar_constants(g.body.ops, scalar_constants(s.body.ops))
 
     def visit_source(op: Op) -> None:
-        key = op_key(op, src.label) if shareable(op) else None
+        key = op_key(op, src.label, constants) if shareable(op) else None
         if key is not None and key in by_key:  # a repeated op computes its first copy's values
             src.through(op, by_key[key].results)
             return
@@ -256,7 +261,7 @@ def align(s: Function, g: Function) -> dict[int, Op]:
     aligned: dict[int, Op] = {}
 
     def visit_target(op: Op) -> None:
-        key = op_key(op, tgt.label) if shareable(op) else None
+        key = op_key(op, tgt.label, constants) if shareable(op) else None
         if key is not None and key in by_key:
             aligned[id(op)] = by_key[key]
             for r, sr in zip(op.results, by_key[key].results):
@@ -286,7 +291,11 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op]) -> bool:
     def plain_identity(op: Op) -> bool:  # no declared extent that could differ
         return op.name in TRANSPARENT and (op.name == "util.optimization_barrier" or len(op.operands) == 1)
 
-    if not all(id(op) in aligned or plain_identity(op) for op in body):
+    from irverify.semantics.opaque import constant_text
+
+    # a scalar constant no source op matches (hoisted out of a region: ``op_key`` reads it as
+    # its value there) computes nothing the source does not
+    if not all(id(op) in aligned or plain_identity(op) or constant_text(op) is not None for op in body):
         return False
     used = {id(op) for op in aligned.values()}
     if not all(id(op) in used or shareable(op) for op in src_body):
@@ -305,7 +314,7 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op]) -> bool:
         if id(op) in aligned:
             for r, sr in zip(op.results, aligned[id(op)].results):
                 source_of[r.id] = root_of(sr.id)
-        else:
+        elif op.operands:
             for r, v in zip(op.results, op.operands):
                 if v.id not in source_of:
                     return False

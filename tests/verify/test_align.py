@@ -118,6 +118,38 @@ def test_regions_align_only_when_equal():
     assert check(other).verdict is Verdict.INCORRECT
 
 
+def test_a_constant_hoisted_out_of_a_region_aligns_and_a_different_one_does_not():
+    # canonicalization hoists the constants of linalg.generic bodies to the function body
+    inner = """  %o = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%o : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %k = arith.constant 1.250000e-01 : f32
+    %e = arith.mulf %in, %k : f32
+    linalg.yield %e : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>"""
+    hoisted = """  %k = arith.constant VALUE : f32
+  %o = tensor.empty() : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>],
+                       iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%o : tensor<4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %e = arith.mulf %in, %k : f32
+    linalg.yield %e : f32
+  } -> tensor<4xf32>
+  return %r : tensor<4xf32>"""
+    sig = "%x: tensor<4xf32>"
+    same = pair(inner, hoisted.replace("VALUE", "1.250000e-01"), sig)
+    assert UNCHANGED in check(same).notes and check(same).verdict is Verdict.CORRECT
+    sunk = pair(hoisted.replace("VALUE", "1.250000e-01"), inner, sig)
+    assert UNCHANGED in check(sunk).notes
+    other = pair(inner, hoisted.replace("VALUE", "2.500000e-01"), sig)
+    fr = check(other)
+    assert fr.verdict is Verdict.INCORRECT and UNCHANGED not in fr.notes
+    negzero = pair(inner.replace("1.250000e-01", "0.000000e+00"), hoisted.replace("VALUE", "-0.000000e+00"), sig)
+    assert UNCHANGED not in check(negzero).notes  # constants compare by their bits
+
+
 # ----------------------------------------------------------------------------- through IREE's dispatch forms
 
 REGIONS = """  %e = tensor.empty() : tensor<2x4xf32>
