@@ -238,18 +238,40 @@ def _walk_workgroups(op: Op, side: _Side, visit) -> bool:
     return True
 
 
-def align(s: Function, g: Function) -> dict[int, Op]:
+def align(s: Function, g: Function, proven: dict[int, Op] | None = None) -> dict[int, Op]:
     """The target's ops (top-level, or in a once-run region) aligned with source ops:
-    ``id(target op) -> source op``."""
+    ``id(target op) -> source op``. ``proven``: target ops shown to refine a source op whatever
+    the values they read (``verify.cuts``), aligned with it like an equal op."""
+    return labelled_alignment(s, g, proven).aligned
+
+
+@dataclasses.dataclass
+class Alignment:
+    """``aligned`` (as ``align``), the labels of each side's values, and the ops each side's walk
+    visited in order (top-level and in once-run regions)."""
+
+    aligned: dict[int, Op]
+    src_label: dict[int, Any]
+    tgt_label: dict[int, Any]
+    src_ops: list[Op]
+    tgt_ops: list[Op]
+
+
+def labelled_alignment(s: Function, g: Function, proven: dict[int, Op] | None = None) -> Alignment:
+    """``align`` with its labels (``Alignment``)."""
     if s.body is None or g.body is None or len(s.args) != len(g.args):
-        return {}
+        return Alignment({}, {}, {}, [], [])
+    proven = proven or {}
     from irverify.semantics.opaque import scalar_constants
 
     src, tgt = _Side(s, "src"), _Side(g, "tgt")
     by_key: dict[tuple, Op] = {}
     constants = scalar_constants(g.body.ops, scalar_constants(s.body.ops))
+    src_ops: list[Op] = []
+    tgt_ops: list[Op] = []
 
     def visit_source(op: Op) -> None:
+        src_ops.append(op)
         key = op_key(op, src.label, constants) if shareable(op) else None
         if key is not None and key in by_key:  # a repeated op computes its first copy's values
             src.through(op, by_key[key].results)
@@ -261,17 +283,19 @@ def align(s: Function, g: Function) -> dict[int, Op]:
     aligned: dict[int, Op] = {}
 
     def visit_target(op: Op) -> None:
+        tgt_ops.append(op)
         key = op_key(op, tgt.label, constants) if shareable(op) else None
-        if key is not None and key in by_key:
-            aligned[id(op)] = by_key[key]
-            for r, sr in zip(op.results, by_key[key].results):
+        match = proven.get(id(op)) or (by_key.get(key) if key is not None else None)
+        if match is not None:
+            aligned[id(op)] = match
+            for r, sr in zip(op.results, match.results):
                 tgt.label[r.id] = src.label[sr.id]
         else:
             tgt.fresh(op)
 
     _walk(s.body.ops, src, visit_source)
     _walk(g.body.ops, tgt, visit_target)
-    return aligned
+    return Alignment(aligned, src.label, tgt.label, src_ops, tgt_ops)
 
 
 def unchanged(s: Function, g: Function, aligned: dict[int, Op]) -> bool:

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+import weakref
+from dataclasses import dataclass, field, replace
 
 from irverify.errors import InputError, Unsupported
 from irverify.ir.core import Function, Module, TensorType
@@ -50,6 +51,7 @@ class Options:
     verbose: bool = False  # counterexamples carry the intermediate values
     readings: dict = field(default_factory=dict)  # contested point -> chosen reading (model.assumptions)
     falsify_first: bool = False  # evaluate on random inputs before the solver (``verify.search``)
+    cuts: bool = True  # prove changed ops on their own through cut points (``verify.cuts``)
 
 
 def called_functions(module: Module) -> set[str]:
@@ -237,8 +239,25 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     and the shapes are small enough (``ESCALATE_ELEMENTS``), its queries sharing one timeout
     (``opts.timeout_s``) in all; an IEEE verdict of ``correct`` or ``incorrect`` replaces the
     undecided one and says so in its notes and ``model``."""
-    if plan is None and s.body is not None and unchanged(s, g, _aligned(src_mod, s, tgt_mod, g)):
-        return FunctionReport(name, Verdict.CORRECT, notes=[UNCHANGED])
+    cuts = _cuts(src_mod, s, tgt_mod, g, opts) if plan is None and s.body is not None else None
+    if cuts is not None and unchanged(s, g, cuts.alignment.aligned):
+        return FunctionReport(name, Verdict.CORRECT, notes=[UNCHANGED] + ([cuts.note] if cuts.proved else []),
+                              assumptions=list(cuts.assumptions))
+    report = _check_function_whole(name, src_mod, s, tgt_mod, g, opts, plan)
+    if cuts is not None and cuts.proved:
+        if report.verdict == Verdict.CORRECT:
+            report.notes.append(cuts.note)
+            report.assumptions += [a for a in cuts.assumptions if a not in report.assumptions]
+        elif not (report.confirmation is not None and report.confirmation.confirmed):
+            # a verdict reached through proved cuts that no execution confirmed: the cuts may
+            # hide context the function gives them (``verify.cuts``); decide it without them
+            report = check_function(name, src_mod, s, tgt_mod, g, replace(opts, cuts=False), plan)
+    return report
+
+
+def _check_function_whole(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+                          opts: Options, plan=None) -> FunctionReport:
+    """``check_function`` past the alignment shortcut."""
     consulted: set[str] = set()
     report = _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan, consulted)
     if report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED) and plan is None:
@@ -268,9 +287,34 @@ UNCHANGED = ("unchanged: the target computes its results with the source's own o
              "(no query needed)")
 
 
-def _aligned(src_mod: Module, s: Function, tgt_mod: Module, g: Function) -> dict:
-    """The target's ops aligned with source ops (``verify.align``), within one frontend."""
-    return align(s, g) if src_mod.frontend == tgt_mod.frontend else {}
+def _aligned(src_mod: Module, s: Function, tgt_mod: Module, g: Function, opts: Options | None = None) -> dict:
+    """The target's ops aligned with source ops (``verify.align``), within one frontend, with
+    the ops proved through cut points (``verify.cuts``) when ``opts.cuts``."""
+    if src_mod.frontend != tgt_mod.frontend:
+        return {}
+    if opts is None or not opts.cuts:
+        return align(s, g)
+    return _cuts(src_mod, s, tgt_mod, g, opts).alignment.aligned
+
+
+_CUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # target function -> (source, key, Cuts)
+
+
+def _cuts(src_mod: Module, s: Function, tgt_mod: Module, g: Function, opts: Options):  # -> Cuts | None
+    """``verify.cuts.prove_cuts`` once per pair and reading (a cut proved under abstract floats
+    holds under exact IEEE floats too; ``--fp=real`` proves its own)."""
+    from irverify.verify.cuts import Cuts, prove_cuts
+    from irverify.verify.align import labelled_alignment
+
+    if src_mod.frontend != tgt_mod.frontend:
+        return None  # (nothing aligns across frontends)
+    key = (opts.fp == "real", opts.cuts, tuple(sorted(opts.readings.items())))
+    hit = _CUTS.get(g)
+    if hit is not None and hit[0] is s and hit[1] == key:
+        return hit[2]
+    cuts = prove_cuts(src_mod, s, tgt_mod, g, opts) if opts.cuts else Cuts(labelled_alignment(s, g))
+    _CUTS[g] = (s, key, cuts)
+    return cuts
 
 
 def _name_readings(report: FunctionReport, consulted: list[str], name: str, src_mod: Module, s: Function,
@@ -468,7 +512,7 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         inputs.readings = dict(opts.readings)
         src = encode_function(s, src_mod, inputs, fp) if plan is None else plan.encode_source(inputs, fp)
         if plan is None:  # the ops the rewrite left unchanged take the source's values
-            tgt = encode_function(g, tgt_mod, inputs, fp, reuse=(_aligned(src_mod, s, tgt_mod, g), src))
+            tgt = encode_function(g, tgt_mod, inputs, fp, reuse=(_aligned(src_mod, s, tgt_mod, g, opts), src))
         else:
             tgt = plan.encode_target(inputs, fp)
         if consulted is not None:

@@ -130,18 +130,58 @@ def peel_sync_abi(fn: Function) -> Function:
     return Function(fn.name, args, result_types, block, fn.loc, attrs, fn.public)
 
 
+def _own_extent_ties(ops: list[Op], args: list[Value], results: list[Value]) -> dict[int, Value] | None:
+    """The ops of a peeled wrapper besides its call, when they only restate extents: index
+    constants, ``tensor.dim`` of an argument or a call result at a constant position, and ``flow.tensor.tie_shape`` of a call result
+    whose every declared extent is ``tensor.dim`` of that same result at that dynamic position
+    (true by construction: no UB, the result itself). Returns tie result id -> the call result
+    it is, or None for anything else."""
+    result_ids = {r.id for r in results}
+    known = result_ids | {a.id for a in args}
+    consts = {op.results[0].id: op.attrs.get("value") for op in ops
+              if op.name == "arith.constant" and len(op.results) == 1 and isinstance(op.results[0].type, IndexType)}
+    dims: dict[int, tuple[int, object]] = {}
+    ties: dict[int, Value] = {}
+    for op in ops:
+        if op.name == "arith.constant" and op.results and op.results[0].id in consts:
+            continue
+        if (op.name == "tensor.dim" and len(op.operands) == 2 and op.operands[0].id in known
+                and isinstance(op.operands[0].type, TensorType)
+                and isinstance(consts.get(op.operands[1].id), int)
+                and 0 <= consts[op.operands[1].id] < op.operands[0].type.rank):  # (in range: no UB)
+            dims[op.results[0].id] = (op.operands[0].id, consts[op.operands[1].id])
+            continue
+        if op.name == "flow.tensor.tie_shape" and op.operands and op.operands[0].id in result_ids \
+                and len(op.results) == 1 and op.results[0].type == op.operands[0].type:
+            tensor = op.operands[0]
+            declared = [dims.get(d.id) for d in op.operands[1:]]
+            if declared == [(tensor.id, k) for k in _dynamic_positions(tensor.type)]:
+                ties[op.results[0].id] = tensor
+                continue
+        return None
+    return ties
+
+
 def read_through_call(fn: Function, functions: dict[str, Function]) -> Function:
-    """A peeled wrapper whose whole body calls a private function of the module on its arguments
-    and returns what the call returns (``iree-abi-wrap-entry-points`` moves the original body
-    into ``@_NAME``) is that function under the wrapper's name; anything else is ``fn``."""
-    if "irverify.abi" not in fn.attrs or fn.body is None or len(fn.body.ops) != 2:
+    """A peeled wrapper whose body calls a private function of the module on its arguments and
+    returns what the call returns (``iree-abi-wrap-entry-points`` moves the original body into
+    ``@_NAME``), besides ops that only restate the results' own extents (``_own_extent_ties``),
+    is that function under the wrapper's name; anything else is ``fn``."""
+    if "irverify.abi" not in fn.attrs or fn.body is None:
         return fn
-    call, ret = fn.body.ops
+    calls = [op for op in fn.body.ops if op.name in ("func.call", "util.call")]
+    if len(calls) != 1:
+        return fn
+    call, ret = calls[0], fn.body.ops[-1]
+    ties = _own_extent_ties([op for op in fn.body.ops[:-1] if op is not call], fn.args, call.results)
+    if ties is None:
+        return fn
+    returned = [ties.get(v.id, v) for v in ret.operands]
     callee = functions.get(str(call.attrs.get("callee", "")))
-    if (call.name not in ("func.call", "util.call") or callee is None or callee.public or callee.body is None
+    if (callee is None or callee.public or callee.body is None
             or list(call.attrs.get("tied_operands", [-1] * len(call.results))) != [-1] * len(call.results)
             or [v.id for v in call.operands] != [a.id for a in fn.args]
-            or [v.id for v in ret.operands] != [r.id for r in call.results]
+            or [v.id for v in returned] != [r.id for r in call.results]
             or [a.type for a in callee.args] != [a.type for a in fn.args]
             or list(callee.result_types) != list(fn.result_types)):
         return fn

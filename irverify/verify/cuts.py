@@ -1,0 +1,212 @@
+"""Changed ops proved one at a time, through cut points: the scale mechanism of a large check.
+
+``verify.align`` shares every target op that is the same op on the same values as a source op.
+A pass that rewrites a few ops (a named op generalised, two elementwise ops fused) leaves the
+rest of the function unaligned too, because their operands are now the rewritten ops' results.
+This module proves the rewritten ops on their own and lets the alignment go on past them:
+
+* The *frontier* is every value both sides share: the function's arguments and the results of
+  aligned ops. For the first unaligned target op (in the order the walk visits ops), its
+  *cone* is the unaligned target ops it depends on back to the frontier (scalar constants are
+  copied in, not cut: their value matters); a candidate source op of the same result types has
+  its own cone back to the frontier.
+* The two cones become two small functions whose arguments are the frontier values they read
+  (one argument per shared value), and the target cone is checked against the source cone
+  (``check_function``: every refinement check, UB and poison included) for **all** values of
+  those arguments, under a small solver budget.
+* When it is ``correct``, the target op is aligned with the source op (``align(proven=...)``):
+  later target ops reading it now align with their source copies, and a function whose every
+  op is aligned or proved is ``correct`` without a whole-function query.
+
+Soundness: the cone check holds for every frontier value, so in particular for the values the
+whole function gives them; the target op's value refines the source op's, refinement is
+monotone in the operands of every op (poison and UB included), and wherever the target cone is
+undefined so is the source cone, whose ops run unconditionally (the walk visits only top-level
+ops and once-run regions), so dropping the target op's own UB is sound as for an aligned op.
+The converse does not hold: a cone check that fails proves nothing (the function may constrain
+the frontier values), so the op is left unaligned and the whole function decides it; and a
+verdict other than ``correct`` reached with proved cuts is checked again without them
+(``check.check_function``).
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field, replace
+
+from irverify.ir.core import Block, Function, Op, Value
+from irverify.verify.align import Alignment, labelled_alignment, shareable, unchanged
+
+MIN_OPS = 8  # a function with fewer target ops is checked whole (a cone would be most of it)
+MAX_CONE = 12  # ops per side in one cone check
+CANDIDATES = 3  # source ops tried per target op
+CONE_BUDGET_S = 4.0  # solver CPU seconds per cone check
+TOTAL_BUDGET_FACTOR = 3.0  # all cone checks of a function: this many times the query timeout
+
+
+@dataclass
+class Cuts:
+    """What cut points proved: the alignment with proved ops, how many, and what it cost."""
+
+    alignment: Alignment
+    proved: int = 0
+    tried: int = 0
+    seconds: float = 0.0
+    assumptions: list[str] = field(default_factory=list)
+
+    @property
+    def note(self) -> str:
+        return (f"cut points: {self.proved} changed op(s) proved on their own against source ops "
+                f"({self.tried} cone check(s), {self.seconds:.1f} s), the rest aligned through them")
+
+
+def _captured(op: Op) -> list[Value]:
+    """The values ``op``'s regions read from outside ``op``."""
+    inside: set[int] = set()
+    reads: list[Value] = []
+
+    def walk(o: Op) -> None:
+        for region in o.regions:
+            for block in region:
+                inside.update(a.id for a in block.args)
+                for inner in block.ops:
+                    for v in inner.operands:
+                        if v.id not in inside:
+                            reads.append(v)
+                    walk(inner)
+                    inside.update(r.id for r in inner.results)
+
+    walk(op)
+    return [v for v in reads if v.id not in inside]
+
+
+def _reads(op: Op) -> list[Value]:
+    return list(op.operands) + _captured(op)
+
+
+def _is_constant(op: Op) -> bool:
+    from irverify.semantics.opaque import constant_text
+
+    return constant_text(op) is not None
+
+
+def _cone(root: Op, defs: dict[int, Op], shared, limit: int = MAX_CONE) -> tuple[list[Op], list[Value]] | None:
+    """The ops ``root`` depends on back to shared values (``shared(value)``), ``root`` included,
+    and the shared values they read; None when the cone is larger than ``limit`` or reaches a
+    value defined by no visited op."""
+    ops: dict[int, Op] = {}
+    frontier: dict[int, Value] = {}
+    stack = [root]
+    while stack:
+        op = stack.pop()
+        if id(op) in ops:
+            continue
+        ops[id(op)] = op
+        if len(ops) > limit:
+            return None
+        for v in _reads(op):
+            if v.id in frontier:
+                continue
+            producer = defs.get(v.id)
+            if producer is not None and _is_constant(producer):
+                stack.append(producer)
+            elif shared(v):
+                frontier[v.id] = v
+            elif producer is not None:
+                stack.append(producer)
+            else:
+                return None
+    return list(ops.values()), list(frontier.values())
+
+
+def _function(name: str, ops_in_order: list[Op], cone: list[Op], args: list[Value], root: Op) -> Function:
+    chosen = {id(op) for op in cone}
+    body = [op for op in ops_in_order if id(op) in chosen]
+    ret = Op("func.return", list(root.results), [], {}, [], root.loc)
+    return Function(name, args, [r.type for r in root.results], Block(args, body + [ret]), root.loc)
+
+
+def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
+    """Align ``g`` with ``s``, proving unaligned target ops against source ops through cut points
+    (module docstring) within ``TOTAL_BUDGET_FACTOR * opts.timeout_s`` seconds."""
+    from irverify.verify.check import check_function
+    from irverify.verify.verdict import Verdict
+    from irverify.smt import solver
+
+    start = time.perf_counter()
+    proven: dict[int, Op] = {}
+    cuts = Cuts(labelled_alignment(s, g))
+    if len(cuts.alignment.tgt_ops) < MIN_OPS or unchanged(s, g, cuts.alignment.aligned):
+        return cuts
+    deadline = start + TOTAL_BUDGET_FACTOR * opts.timeout_s
+    cone_opts = replace(opts, confirm=False, timeout_s=min(opts.timeout_s, CONE_BUDGET_S), cuts=False)
+    given_up: set[int] = set()
+    while time.perf_counter() < deadline:
+        al = cuts.alignment
+        src_defs = {r.id: op for op in al.src_ops for r in op.results}
+        tgt_defs = {r.id: op for op in al.tgt_ops for r in op.results}
+        # a label is shared when both sides have a value with it
+        tgt_labels = {lab for lab in al.tgt_label.values() if lab[0] != "tgt"}
+        target = next((op for op in al.tgt_ops if id(op) not in al.aligned and id(op) not in given_up
+                       and shareable(op) and not _is_constant(op)), None)
+        if target is None:
+            break
+        given_up.add(id(target))
+        tgt_cone = _cone(target, tgt_defs, lambda v: al.tgt_label.get(v.id, ("tgt",))[0] != "tgt")
+        if tgt_cone is None:
+            continue
+        used = {id(op) for op in al.aligned.values()}
+        types = [r.type for r in target.results]
+        candidates = [op for op in al.src_ops if id(op) not in used and shareable(op) and not _is_constant(op)
+                      and [r.type for r in op.results] == types]
+        frontier_labels = {al.tgt_label[v.id] for v in tgt_cone[1]}
+
+        def overlap(op: Op) -> int:
+            return len(frontier_labels & {al.src_label.get(v.id) for v in _reads(op)})
+
+        candidates.sort(key=overlap, reverse=True)
+        for cand in candidates[:CANDIDATES]:
+            if time.perf_counter() >= deadline:
+                break
+            src_cone = _cone(cand, src_defs, lambda v: al.src_label.get(v.id) in tgt_labels)
+            if src_cone is None:
+                continue
+            pair = _cone_pair(al, src_cone, tgt_cone, cand, target)
+            if pair is None:
+                continue
+            cs, cg = pair
+            cuts.tried += 1
+            with solver.budget(cone_opts.timeout_s):
+                report = check_function("cut", src_mod, cs, tgt_mod, cg, cone_opts)
+            if report.verdict == Verdict.CORRECT:
+                proven[id(target)] = cand
+                cuts.proved += 1
+                cuts.assumptions += [a for a in report.assumptions if a not in cuts.assumptions]
+                cuts.alignment = labelled_alignment(s, g, proven)
+                break
+        if unchanged(s, g, cuts.alignment.aligned):
+            break
+    cuts.seconds = time.perf_counter() - start
+    return cuts
+
+
+def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op) -> tuple[Function, Function] | None:
+    """The two cone functions on the union of their frontiers, one argument per shared label in
+    the same order on both sides; None when a frontier value has no counterpart of its type."""
+    (s_ops, s_front), (g_ops, g_front) = src_cone, tgt_cone
+    by_label: dict = {}
+    for v in s_front:
+        by_label.setdefault(al.src_label[v.id], [None, None])[0] = v
+    for v in g_front:
+        by_label.setdefault(al.tgt_label[v.id], [None, None])[1] = v
+    s_args, g_args = [], []
+    for label in sorted(by_label, key=repr):
+        sv, gv = by_label[label]
+        if sv is not None and gv is not None and sv.type != gv.type:
+            return None
+        ty = (sv or gv).type
+        s_args.append(sv if sv is not None else Value(ty, gv.name))
+        g_args.append(gv if gv is not None else Value(ty, sv.name))
+    if len({a.id for a in s_args}) != len(s_args) or len({a.id for a in g_args}) != len(g_args):
+        return None
+    return (_function("cut", al.src_ops, s_ops, s_args, cand), _function("cut", al.tgt_ops, g_ops, g_args, target))

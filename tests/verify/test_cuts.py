@@ -1,0 +1,57 @@
+"""Changed ops proved on their own through cut points (``verify.cuts``): a rewritten op proved
+against its source op lets the ops after it align, so a large function whose pass changed one
+op is ``correct`` without a whole-function query; a rewrite that is wrong is never proved."""
+
+from __future__ import annotations
+
+from irverify.frontends.mlir.parse import parse_mlir
+from irverify.verify.check import UNCHANGED, Options, check_modules
+from irverify.verify.cuts import prove_cuts
+from irverify.verify.verdict import Verdict
+
+TRANSPOSE = """  %t0 = tensor.empty() : tensor<3x4xi32>
+  %t = linalg.transpose ins(%x : tensor<4x3xi32>) outs(%t0 : tensor<3x4xi32>) permutation = [1, 0]"""
+GENERIC = """  %t0 = tensor.empty() : tensor<3x4xi32>
+  %t = linalg.generic {indexing_maps = [affine_map<(i, j) -> (MAP)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x3xi32>) outs(%t0 : tensor<3x4xi32>) {
+  ^bb0(%in: i32, %out: i32):
+    linalg.yield %in : i32
+  } -> tensor<3x4xi32>"""
+REST = """  %a = arith.addi %t, %y : tensor<3x4xi32>
+  %b = arith.muli %a, %a : tensor<3x4xi32>
+  %c = arith.subi %b, %y : tensor<3x4xi32>
+  %d = arith.xori %c, %a : tensor<3x4xi32>
+  %e = arith.andi %d, %b : tensor<3x4xi32>
+  %f = arith.ori %e, %t : tensor<3x4xi32>
+  %g = arith.addi %f, %d : tensor<3x4xi32>
+  return %g : tensor<3x4xi32>"""
+SIG = "(%x: tensor<4x3xi32>, %y: tensor<3x4xi32>) -> tensor<3x4xi32>"
+
+
+def pair(target_transpose: str):
+    return (parse_mlir(f"func.func @f{SIG} {{\n{TRANSPOSE}\n{REST}\n}}\n", "before.mlir"),
+            parse_mlir(f"func.func @f{SIG} {{\n{target_transpose}\n{REST}\n}}\n", "after.mlir"))
+
+
+def test_a_generalised_transpose_is_proved_and_the_rest_aligns_through_it():
+    src, tgt = pair(GENERIC.replace("MAP", "j, i"))
+    cuts = prove_cuts(src, src.functions["f"], tgt, tgt.functions["f"], Options(confirm=False))
+    assert cuts.proved == 1
+    fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
+    assert fr.verdict is Verdict.CORRECT and UNCHANGED in fr.notes
+    assert any(n.startswith("cut points: 1 changed op(s) proved") for n in fr.notes)
+
+
+def test_a_wrong_rewrite_is_not_proved_and_the_function_decides_it():
+    # t[i, j] = x[j, 0]: a broadcast of x's first column, not the transpose
+    src, tgt = pair(GENERIC.replace("MAP", "j, 0"))
+    cuts = prove_cuts(src, src.functions["f"], tgt, tgt.functions["f"], Options(confirm=False))
+    assert cuts.proved == 0
+    fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
+    assert fr.verdict is Verdict.INCORRECT
+
+
+def test_cuts_off_checks_the_whole_function():
+    src, tgt = pair(GENERIC.replace("MAP", "j, i"))
+    fr = check_modules(src, tgt, Options(confirm=False, cuts=False)).functions[0]
+    assert fr.verdict is Verdict.CORRECT and not any(n.startswith("cut points") for n in fr.notes)
