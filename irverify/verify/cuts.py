@@ -41,7 +41,9 @@ MIN_OPS = 8  # a function with fewer target ops is checked whole (a cone would b
 MAX_CONE = 12  # ops per side in one cone check
 CANDIDATES = 3  # source ops tried per target op
 CONE_BUDGET_S = 4.0  # solver CPU seconds per cone check
-TOTAL_BUDGET_FACTOR = 3.0  # all cone checks of a function: this many times the query timeout
+TOTAL_BUDGET_FACTOR = 3.0  # all cone checks of a function: this many times the query timeout,
+SHARE_OF_BUDGET = 0.25  # and at most this share of an enclosing solver budget (``validate-lit``)
+MAX_FAILURES = 4  # target ops in a row proved against no source op: stop (the rest depend on them)
 
 
 @dataclass
@@ -138,10 +140,15 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
     cuts = Cuts(labelled_alignment(s, g))
     if len(cuts.alignment.tgt_ops) < MIN_OPS or unchanged(s, g, cuts.alignment.aligned):
         return cuts
-    deadline = start + TOTAL_BUDGET_FACTOR * opts.timeout_s
+    allowed = TOTAL_BUDGET_FACTOR * opts.timeout_s
+    left = solver.budget_left()
+    if left is not None:
+        allowed = min(allowed, SHARE_OF_BUDGET * max(left, 0.0))
+    deadline = start + allowed
+    failures = 0
     cone_opts = replace(opts, confirm=False, timeout_s=min(opts.timeout_s, CONE_BUDGET_S), cuts=False)
     given_up: set[int] = set()
-    while time.perf_counter() < deadline:
+    while time.perf_counter() < deadline and failures < MAX_FAILURES:
         al = cuts.alignment
         src_defs = {r.id: op for op in al.src_ops for r in op.results}
         tgt_defs = {r.id: op for op in al.tgt_ops for r in op.results}
@@ -152,6 +159,7 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
         if target is None:
             break
         given_up.add(id(target))
+        failures += 1
         tgt_cone = _cone(target, tgt_defs, lambda v: al.tgt_label.get(v.id, ("tgt",))[0] != "tgt")
         if tgt_cone is None:
             continue
@@ -181,6 +189,7 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
             if report.verdict == Verdict.CORRECT:
                 proven[id(target)] = cand
                 cuts.proved += 1
+                failures = 0
                 cuts.assumptions += [a for a in report.assumptions if a not in cuts.assumptions]
                 cuts.alignment = labelled_alignment(s, g, proven)
                 break
