@@ -298,11 +298,12 @@ def labelled_alignment(s: Function, g: Function, proven: dict[int, Op] | None = 
     return Alignment(aligned, src.label, tgt.label, src_ops, tgt_ops)
 
 
-def unchanged(s: Function, g: Function, aligned: dict[int, Op]) -> bool:
+def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozenset[int] = frozenset()) -> bool:
     """Does the target compute its results with source ops alone: every op of its body aligned
-    (or an identity without undefined behaviour), each returned value the one the source
-    returns at that position (up to identities), and every source op it leaves out one without
-    effects?"""
+    (or an identity without undefined behaviour, or in ``covered``: ops inside the cone of an op
+    proved through a cut point, ``verify.cuts``, whose values and UB that proof accounts for),
+    each returned value the one the source returns at that position (up to identities), and
+    every source op it leaves out one without effects?"""
     if s.body is None or g.body is None or not g.body.ops or not s.body.ops:
         return False
     *body, ret = g.body.ops
@@ -319,7 +320,8 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op]) -> bool:
 
     # a scalar constant no source op matches (hoisted out of a region: ``op_key`` reads it as
     # its value there) computes nothing the source does not
-    if not all(id(op) in aligned or plain_identity(op) or constant_text(op) is not None for op in body):
+    if not all(id(op) in aligned or plain_identity(op) or constant_text(op) is not None or id(op) in covered
+               for op in body):
         return False
     used = {id(op) for op in aligned.values()}
     if not all(id(op) in used or shareable(op) for op in src_body):
@@ -338,7 +340,7 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op]) -> bool:
         if id(op) in aligned:
             for r, sr in zip(op.results, aligned[id(op)].results):
                 source_of[r.id] = root_of(sr.id)
-        elif op.operands:
+        elif op.operands and id(op) not in covered:
             for r, v in zip(op.results, op.operands):
                 if v.id not in source_of:
                     return False

@@ -240,7 +240,7 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     (``opts.timeout_s``) in all; an IEEE verdict of ``correct`` or ``incorrect`` replaces the
     undecided one and says so in its notes and ``model``."""
     cuts = _cuts(src_mod, s, tgt_mod, g, opts) if plan is None and s.body is not None else None
-    if cuts is not None and unchanged(s, g, cuts.alignment.aligned):
+    if cuts is not None and unchanged(s, g, cuts.alignment.aligned, cuts.covered):
         return FunctionReport(name, Verdict.CORRECT, notes=[UNCHANGED] + ([cuts.note] if cuts.proved else []),
                               assumptions=list(cuts.assumptions))
     report = _check_function_whole(name, src_mod, s, tgt_mod, g, opts, plan)

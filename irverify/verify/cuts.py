@@ -43,7 +43,7 @@ CANDIDATES = 3  # source ops tried per target op
 CONE_BUDGET_S = 4.0  # solver CPU seconds per cone check
 TOTAL_BUDGET_FACTOR = 3.0  # all cone checks of a function: this many times the query timeout,
 SHARE_OF_BUDGET = 0.25  # and at most this share of an enclosing solver budget (``validate-lit``)
-MAX_FAILURES = 4  # target ops in a row proved against no source op: stop (the rest depend on them)
+MAX_FAILURES = 8  # target ops in a row checked and proved against no source op: stop
 
 
 @dataclass
@@ -51,6 +51,7 @@ class Cuts:
     """What cut points proved: the alignment with proved ops, how many, and what it cost."""
 
     alignment: Alignment
+    covered: frozenset[int] = frozenset()  # ids of the other ops of proved target cones
     proved: int = 0
     tried: int = 0
     seconds: float = 0.0
@@ -159,7 +160,6 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
         if target is None:
             break
         given_up.add(id(target))
-        failures += 1
         tgt_cone = _cone(target, tgt_defs, lambda v: al.tgt_label.get(v.id, ("tgt",))[0] != "tgt")
         if tgt_cone is None:
             continue
@@ -168,17 +168,20 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
         candidates = [op for op in al.src_ops if id(op) not in used and shareable(op) and not _is_constant(op)
                       and [r.type for r in op.results] == types]
         frontier_labels = {al.tgt_label[v.id] for v in tgt_cone[1]}
-
-        def overlap(op: Op) -> int:
-            return len(frontier_labels & {al.src_label.get(v.id) for v in _reads(op)})
-
-        candidates.sort(key=overlap, reverse=True)
-        for cand in candidates[:CANDIDATES]:
-            if time.perf_counter() >= deadline:
-                break
+        ranked = []
+        for cand in candidates:
             src_cone = _cone(cand, src_defs, lambda v: al.src_label.get(v.id) in tgt_labels)
             if src_cone is None:
                 continue
+            labels = {al.src_label[v.id] for v in src_cone[1]}
+            # the source op computing from the same shared values is the likely counterpart
+            jaccard = len(labels & frontier_labels) / max(1, len(labels | frontier_labels))
+            ranked.append((-jaccard, len(src_cone[0]), len(ranked), cand, src_cone))
+        ranked.sort(key=lambda r: r[:3])
+        failures += bool(ranked)
+        for _, _, _, cand, src_cone in ranked[:CANDIDATES]:
+            if time.perf_counter() >= deadline:
+                break
             pair = _cone_pair(al, src_cone, tgt_cone, cand, target)
             if pair is None:
                 continue
@@ -188,12 +191,13 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
                 report = check_function("cut", src_mod, cs, tgt_mod, cg, cone_opts)
             if report.verdict == Verdict.CORRECT:
                 proven[id(target)] = cand
+                cuts.covered = cuts.covered | {id(op) for op in tgt_cone[0] if op is not target}
                 cuts.proved += 1
                 failures = 0
                 cuts.assumptions += [a for a in report.assumptions if a not in cuts.assumptions]
                 cuts.alignment = labelled_alignment(s, g, proven)
                 break
-        if unchanged(s, g, cuts.alignment.aligned):
+        if unchanged(s, g, cuts.alignment.aligned, cuts.covered):
             break
     cuts.seconds = time.perf_counter() - start
     return cuts

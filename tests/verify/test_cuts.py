@@ -55,3 +55,36 @@ def test_cuts_off_checks_the_whole_function():
     src, tgt = pair(GENERIC.replace("MAP", "j, i"))
     fr = check_modules(src, tgt, Options(confirm=False, cuts=False)).functions[0]
     assert fr.verdict is Verdict.CORRECT and not any(n.startswith("cut points") for n in fr.notes)
+
+
+PROPAGATED_SRC = """func.func @f(%x: tensor<4x6xi32>, %b: tensor<4x6xi32>, %y: tensor<4x2x3xi32>) -> tensor<4x2x3xi32> {
+  %s = arith.addi %x, %b : tensor<4x6xi32>
+  %e = tensor.expand_shape %s [[0], [1, 2]] output_shape [4, 2, 3] : tensor<4x6xi32> into tensor<4x2x3xi32>
+REST
+}
+"""
+PROPAGATED_TGT = """func.func @f(%x: tensor<4x6xi32>, %b: tensor<4x6xi32>, %y: tensor<4x2x3xi32>) -> tensor<4x2x3xi32> {
+  %ex = tensor.expand_shape %x [[0], [1, 2]] output_shape [4, 2, 3] : tensor<4x6xi32> into tensor<4x2x3xi32>
+  %eb = tensor.expand_shape %b [[0], [1, 2]] output_shape [4, 2, 3] : tensor<4x6xi32> into tensor<4x2x3xi32>
+  %e = arith.addi %ex, %eb : tensor<4x2x3xi32>
+REST
+}
+"""
+TAIL = """  %a = arith.addi %e, %y : tensor<4x2x3xi32>
+  %m = arith.muli %a, %e : tensor<4x2x3xi32>
+  %c = arith.subi %m, %y : tensor<4x2x3xi32>
+  %d = arith.xori %c, %a : tensor<4x2x3xi32>
+  %g = arith.andi %d, %m : tensor<4x2x3xi32>
+  %h = arith.ori %g, %e : tensor<4x2x3xi32>
+  return %h : tensor<4x2x3xi32>"""
+
+
+def test_ops_without_a_source_counterpart_are_covered_by_the_proof_that_reads_them():
+    # a reshape propagated above an add: the target's expand_shapes have no source op of their
+    # own, the add on the expanded values is proved against the source's expand_shape
+    src = parse_mlir(PROPAGATED_SRC.replace("REST", TAIL), "before.mlir")
+    tgt = parse_mlir(PROPAGATED_TGT.replace("REST", TAIL), "after.mlir")
+    fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
+    assert fr.verdict is Verdict.CORRECT and UNCHANGED in fr.notes
+    wrong = parse_mlir(PROPAGATED_TGT.replace("%ex, %eb", "%ex, %ex").replace("REST", TAIL), "after.mlir")
+    assert check_modules(src, wrong, Options(confirm=False)).functions[0].verdict is Verdict.INCORRECT
