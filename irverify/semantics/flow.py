@@ -318,13 +318,28 @@ def dispatch_workgroups(ctx, op: Op, *operands):
 
 
 def whole_span(op: Op, view_type) -> bool:
-    """Does a ``dispatch.tensor.load``/``store`` cover its whole static dispatch tensor (offsets
-    0, sizes its shape, strides 1, no dynamic operand)?"""
+    """Does a ``dispatch.tensor.load``/``store`` cover its whole dispatch tensor: offsets 0,
+    strides 1, each static size the tensor's extent and each dynamic size the very value the op
+    declares as that dynamic extent (``{dims}``; a declared extent that differs from the view's
+    is UB of the op, ``iree.check_slice``), with no other dynamic operand?"""
+    from irverify.semantics.common import DYNAMIC
+    from irverify.semantics.iree import split_operands
+
     shape = list(view_type.tensor.shape)
-    return (None not in shape and len(op.operands) == (1 if op.name.endswith(".load") else 2)
-            and list(op.attrs.get("static_offsets", [])) == [0] * len(shape)
-            and list(op.attrs.get("static_sizes", [])) == shape
-            and list(op.attrs.get("static_strides", [])) == [1] * len(shape))
+    if (list(op.attrs.get("static_offsets", [])) != [0] * len(shape)
+            or list(op.attrs.get("static_strides", [])) != [1] * len(shape)):
+        return False
+    sizes = list(op.attrs.get("static_sizes", []))
+    if sizes != [DYNAMIC if d is None else d for d in shape]:
+        return False
+    if "operandSegmentSizes" not in op.attrs:  # no dynamic operand at all
+        return None not in shape and len(op.operands) == (1 if op.name.endswith(".load") else 2)
+    try:
+        groups = split_operands(op, op.operands, 5 if op.name.endswith(".load") else 6)
+    except Unsupported:  # (an unexpected operand layout)
+        return False
+    dims, offsets, dyn_sizes, strides = groups[-4:]
+    return not offsets and not strides and [v.id for v in dyn_sizes] == [v.id for v in dims]
 
 
 def whole_store(body, view):

@@ -209,14 +209,17 @@ def _walk_workgroups(op: Op, side: _Side, visit) -> bool:
     from irverify.semantics.flow import whole_span, whole_store
 
     sizes = op.attrs.get("operandSegmentSizes")
-    if not isinstance(sizes, list) or len(sizes) != 4 or sizes[0] or sizes[2] or sizes[3] or not op.regions \
-            or len(op.regions[0]) != 1:
+    if not isinstance(sizes, list) or len(sizes) != 4 or not op.regions or len(op.regions[0]) != 1:
         return False
+    # (the workload and the declared extents are values too, labelled where they come from: the
+    # body reads its own copies of the index operands, and a whole load or store with dynamic
+    # extents is one whose sizes are its declared extents, ``semantics.flow.whole_span``)
     body = op.regions[0][0]
-    if len(body.args) != len(op.operands) + len(op.results) or any(v.id not in side.label for v in op.operands):
+    args = op.operands[sizes[0]:sizes[0] + sizes[1]]  # (not the workload or the declared extents)
+    if len(body.args) != len(args) + len(op.results) or any(v.id not in side.label for v in op.operands):
         return False
     views: dict[int, Any] = {}  # read-only view -> the label of the value it holds
-    for arg, barg in zip(op.operands, body.args):
+    for arg, barg in zip(args, body.args):
         if isinstance(barg.type, DispatchTensorType):
             views[barg.id] = side.label[arg.id]
         else:
@@ -229,7 +232,7 @@ def _walk_workgroups(op: Op, side: _Side, visit) -> bool:
         else:
             inner.append(inner_op)
     _walk(inner, side, visit)
-    for r, barg in zip(op.results, body.args[len(op.operands):]):
+    for r, barg in zip(op.results, body.args[len(args):]):
         stored = whole_store(body, barg)
         if stored is not None and stored.id in side.label:
             side.label[r.id] = side.label[stored.id]
@@ -298,6 +301,15 @@ def labelled_alignment(s: Function, g: Function, proven: dict[int, Op] | None = 
     return Alignment(aligned, src.label, tgt.label, src_ops, tgt_ops)
 
 
+def _reads_within(op: Op):
+    """The operands of ``op`` and of every op in its regions."""
+    yield from op.operands
+    for region in op.regions:
+        for block in region:
+            for inner in block.ops:
+                yield from _reads_within(inner)
+
+
 def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozenset[int] = frozenset()) -> bool:
     """Does the target compute its results with source ops alone: every op of its body aligned
     (or an identity without undefined behaviour, or in ``covered``: ops inside the cone of an op
@@ -318,9 +330,14 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozens
 
     from irverify.semantics.opaque import constant_text
 
-    # a scalar constant no source op matches (hoisted out of a region: ``op_key`` reads it as
-    # its value there) computes nothing the source does not
-    if not all(id(op) in aligned or plain_identity(op) or constant_text(op) is not None or id(op) in covered
+    # a scalar constant no source op matches, read by the target (hoisted out of a region:
+    # ``op_key`` reads it as its value there), computes nothing the source does not
+    read = {v.id for op in body for v in _reads_within(op)}
+
+    def hoisted_constant(op: Op) -> bool:
+        return constant_text(op) is not None and op.results[0].id in read
+
+    if not all(id(op) in aligned or plain_identity(op) or hoisted_constant(op) or id(op) in covered
                for op in body):
         return False
     used = {id(op) for op in aligned.values()}
