@@ -189,7 +189,9 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
             cuts.tried += 1
             with solver.budget(cone_opts.timeout_s):
                 report = check_function("cut", src_mod, cs, tgt_mod, cg, cone_opts)
-            if report.verdict == Verdict.CORRECT:
+            # (a cone whose source is undefined for some inputs is left to the whole function,
+            # which says where the source is undefined in terms of its own inputs)
+            if report.verdict == Verdict.CORRECT and not report.source_ub:
                 proven[id(target)] = cand
                 cuts.covered = cuts.covered | {id(op) for op in tgt_cone[0] if op is not target}
                 cuts.proved += 1
