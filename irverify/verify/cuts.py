@@ -37,6 +37,7 @@ from dataclasses import dataclass, field, replace
 from irverify.ir.core import Block, Function, Op, Value
 from irverify.verify.align import Alignment, labelled_alignment, shareable, unchanged
 
+CONE = "irverify.cut"  # the name of a cone function
 MIN_OPS = 8  # a function with fewer target ops is checked whole (a cone would be most of it)
 MAX_CONE = 12  # ops per side in one cone check
 CANDIDATES = 3  # source ops tried per target op
@@ -187,8 +188,12 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
                 continue
             cs, cg = pair
             cuts.tried += 1
+            # (in copies of the modules that also hold the cone functions: evaluation and
+            # witnesses look functions up by name)
+            cone_src = replace(src_mod, functions={**src_mod.functions, CONE: cs})
+            cone_tgt = replace(tgt_mod, functions={**tgt_mod.functions, CONE: cg})
             with solver.budget(cone_opts.timeout_s):
-                report = check_function("cut", src_mod, cs, tgt_mod, cg, cone_opts)
+                report = check_function(CONE, cone_src, cs, cone_tgt, cg, cone_opts)
             # (a cone whose source is undefined for some inputs is left to the whole function,
             # which says where the source is undefined in terms of its own inputs)
             if report.verdict == Verdict.CORRECT and not report.source_ub:
@@ -224,4 +229,4 @@ def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op) -> tuple
         g_args.append(gv if gv is not None else Value(ty, sv.name))
     if len({a.id for a in s_args}) != len(s_args) or len({a.id for a in g_args}) != len(g_args):
         return None
-    return (_function("cut", al.src_ops, s_ops, s_args, cand), _function("cut", al.tgt_ops, g_ops, g_args, target))
+    return (_function(CONE, al.src_ops, s_ops, s_args, cand), _function(CONE, al.tgt_ops, g_ops, g_args, target))
