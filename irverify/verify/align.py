@@ -310,6 +310,31 @@ def _reads_within(op: Op):
                 yield from _reads_within(inner)
 
 
+def _flat(ops) -> tuple[list[Op], Op | None, dict[int, list[tuple[int, int]]]]:
+    """A body's ops before its return, with each ``flow.dispatch.region`` that declares no
+    extent (no operands: nothing to differ, so no UB of its own) replaced by its body's ops and
+    its ``flow.return``; the return (None if the body does not end in one); and for each such
+    ``flow.return``, the pairs (region result id, returned value id)."""
+    out: list[Op] = []
+    passed: dict[int, list[tuple[int, int]]] = {}
+
+    def flatten(level) -> None:
+        for op in level:
+            block = op.regions[0][0] if op.name in ONCE_REGIONS and op.regions and len(op.regions[0]) == 1 else None
+            end = block.ops[-1] if block is not None and block.ops else None
+            if end is not None and not op.operands and end.name == "flow.return" \
+                    and len(end.operands) == len(op.results):
+                flatten(block.ops[:-1])
+                out.append(end)
+                passed[id(end)] = [(r.id, v.id) for r, v in zip(op.results, end.operands)]
+            else:
+                out.append(op)
+
+    flatten(ops[:-1])
+    ret = ops[-1] if ops and ops[-1].name in RETURNS else None
+    return out, ret, passed
+
+
 def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozenset[int] = frozenset()) -> bool:
     """Does the target compute its results with source ops alone: every op of its body aligned
     (or an identity without undefined behaviour, or in ``covered``: ops inside the cone of an op
@@ -318,8 +343,10 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozens
     every source op it leaves out one without effects?"""
     if s.body is None or g.body is None or not g.body.ops or not s.body.ops:
         return False
-    *body, ret = g.body.ops
-    *src_body, src_ret = s.body.ops
+    body, ret, passed = _flat(g.body.ops)
+    src_body, src_ret, src_passed = _flat(s.body.ops)
+    if ret is None or src_ret is None:
+        return False
     if ret.name not in RETURNS or src_ret.name not in RETURNS or len(ret.operands) != len(src_ret.operands):
         return False
     if [a.type for a in s.args] != [a.type for a in g.args] or list(s.result_types) != list(g.result_types):
@@ -338,10 +365,10 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozens
         return constant_text(op) is not None and op.results[0].id in read
 
     if not all(id(op) in aligned or plain_identity(op) or hoisted_constant(op) or id(op) in covered
-               for op in body):
+               or id(op) in passed for op in body):
         return False
     used = {id(op) for op in aligned.values()}
-    if not all(id(op) in used or shareable(op) for op in src_body):
+    if not all(id(op) in used or shareable(op) or id(op) in src_passed for op in src_body):
         return False  # a source op the target drops may write memory the caller sees
     root: dict[int, int] = {}  # source value -> the value it is, through identities
 
@@ -352,9 +379,16 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozens
         if op.name in TRANSPARENT:
             for r, v in zip(op.results, op.operands):
                 root[r.id] = root_of(v.id)
+        for r, v in src_passed.get(id(op), ()):
+            root[r] = root_of(v)
     source_of: dict[int, int] = {a.id: b.id for a, b in zip(g.args, s.args)}
     for op in body:
-        if id(op) in aligned:
+        if id(op) in passed:  # the end of a once-run region: its results are what it returned
+            for r, v in passed[id(op)]:
+                if v not in source_of:
+                    return False
+                source_of[r] = source_of[v]
+        elif id(op) in aligned:
             for r, sr in zip(op.results, aligned[id(op)].results):
                 source_of[r.id] = root_of(sr.id)
         elif op.operands and id(op) not in covered:

@@ -171,8 +171,15 @@ def test_ops_moved_into_a_dispatch_region_align():
     region = next(op for op in g.body.ops if op.name == "flow.dispatch.region")
     assert all(id(op) in align(s, g) for op in region.regions[0][0].ops[:-1])
     assert check(m).verdict is Verdict.CORRECT
+    bare = pair(FLAT, REGIONS.replace("YIELDED", "%s").replace("  %e = tensor.empty() : tensor<2x4xf32>\n", ""),
+                SIG2, "tensor<2x4xf32>")
+    fr = check(bare)
+    assert fr.verdict is Verdict.CORRECT and UNCHANGED in fr.notes  # (a static region: nothing declared)
     wrong = pair(FLAT, REGIONS.replace("YIELDED", "%x"), SIG2, "tensor<2x4xf32>")
     assert check(wrong).verdict is Verdict.INCORRECT
+    returned_other = pair(FLAT, REGIONS.replace("YIELDED", "%s").replace("flow.return %m", "flow.return %s"),
+                          SIG2, "tensor<2x4xf32>")
+    assert not unchanged(s, returned_other.functions["tgt"], align(s, returned_other.functions["tgt"]))
 
 
 BARRIER = """  %b = iree_tensor_ext.compute_barrier.start %x : tensor<?xf32>{DIM} -> tensor<?xf32>
