@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Per-pass verdicts and times of ``irverify validate-pipeline`` on a model, as a user runs it.
 
-    python benchmarks/pipeline.py [MODEL.mlir | MODEL.py ...] [--tvm] [--model-timeout S] [--json-dir DIR] [-- IREE-COMPILE-FLAGS]
+    python benchmarks/pipeline.py [MODEL.mlir | MODEL.py ...] [--iree] [--tvm] [--model-timeout S] [--json-dir DIR] [-- IREE-COMPILE-FLAGS]
 
 Runs the plain CLI (``irverify validate-pipeline MODEL --no-confirm --json``) once per model and
 prints a Markdown table: each changed pass application with its verdict, time and (when it is
@@ -12,8 +12,10 @@ model.
 
 A ``.mlir`` model is compiled by ``iree-compile`` (the flags after ``--`` are passed to it); a
 ``.py`` model is a TVMScript Relax module, compiled by TVM for llvm in-process (every changed
-pass up to ``CallTIRRewrite`` is checked). ``--tvm`` adds the TVM corpus,
-``benchmarks/models/tvm/NAME.py`` for every model of ``benchmarks/models/tvm/build.py``.
+pass up to ``CallTIRRewrite`` is checked). ``--iree`` adds the IREE corpus,
+``benchmarks/models/iree/NAME.mlir`` for every model of ``benchmarks/models/iree/build.py``;
+``--tvm`` the TVM corpus, ``benchmarks/models/tvm/NAME.py`` for every model of
+``benchmarks/models/tvm/build.py``.
 ``--model-timeout S`` runs each model under ``timeout S``: a model stopped there keeps the
 applications it finished, and its row says it was stopped. ``--json-dir DIR`` keeps each
 model's JSON Lines (``DIR/NAME.jsonl``: every record whole, messages included). With no model and no ``--tvm``:
@@ -34,12 +36,22 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT = [os.path.join(ROOT, "examples", "mlp.mlir")]
 TVM_MODELS = os.path.join(ROOT, "benchmarks", "models", "tvm")
+IREE_MODELS = os.path.join(ROOT, "benchmarks", "models", "iree")
 VERDICTS = ("correct", "incorrect", "unknown", "unsupported", "error")
 
 
 def tvm_corpus() -> list[str]:
     """The TVM models, in the order of ``build.py``'s ``MODELS`` (importing it needs no TVM)."""
-    spec = importlib.util.spec_from_file_location("tvm_models_build", os.path.join(TVM_MODELS, "build.py"))
+    return _corpus(TVM_MODELS, "tvm_models_build")
+
+
+def iree_corpus() -> list[str]:
+    """The IREE models, in the order of their ``build.py``'s ``MODELS``."""
+    return _corpus(IREE_MODELS, "iree_models_build")
+
+
+def _corpus(directory: str, module_name: str) -> list[str]:
+    spec = importlib.util.spec_from_file_location(module_name, os.path.join(directory, "build.py"))
     build = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = build  # (its dataclass looks its module up)
     spec.loader.exec_module(build)
@@ -133,12 +145,14 @@ def main(argv: list[str]) -> int:
     flags = argv[argv.index("--") + 1:] if "--" in argv else []
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("models", nargs="*", metavar="MODEL", help="a .mlir or TVMScript .py model")
+    ap.add_argument("--iree", action="store_true", help="add the IREE corpus of benchmarks/models/iree/build.py")
     ap.add_argument("--tvm", action="store_true", help="add the TVM corpus of benchmarks/models/tvm/build.py")
     ap.add_argument("--model-timeout", type=float, default=None, metavar="S",
                     help="run each model under `timeout S` (default: no limit)")
     ap.add_argument("--json-dir", metavar="DIR", help="also write each model's JSON Lines to DIR/NAME.jsonl")
     args = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
-    models = [os.path.abspath(m) for m in args.models] + (tvm_corpus() if args.tvm else [])
+    models = ([os.path.abspath(m) for m in args.models] + (iree_corpus() if args.iree else [])
+              + (tvm_corpus() if args.tvm else []))
     runs = []
     for model in models or DEFAULT:
         runs.append(measure(model, flags, args.model_timeout))
