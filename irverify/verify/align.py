@@ -310,6 +310,44 @@ def _reads_within(op: Op):
                 yield from _reads_within(inner)
 
 
+def _static_workgroups_parts(op: Op):
+    """A ``flow.dispatch.workgroups`` with no workload or declared extent (no UB of its own)
+    whose argument views are only read by whole loads and whose result views are each written
+    by one whole store: (the pairs (load result or scalar block argument id, outer value id),
+    the body's other ops, the pairs (result id, stored value id)); else None."""
+    from irverify.ir.core import DispatchTensorType
+    from irverify.semantics.flow import whole_span, whole_store
+
+    sizes = op.attrs.get("operandSegmentSizes")
+    if not isinstance(sizes, list) or list(sizes) != [0, len(op.operands), 0, 0] or not op.regions \
+            or len(op.regions[0]) != 1:
+        return None
+    body = op.regions[0][0]
+    if len(body.args) != len(op.operands) + len(op.results) or not body.ops or body.ops[-1].name != "flow.return" \
+            or body.ops[-1].operands:
+        return None
+    views = {b.id: a for a, b in zip(op.operands, body.args) if isinstance(b.type, DispatchTensorType)}
+    inputs = [(b.id, a.id) for a, b in zip(op.operands, body.args) if b.id not in views]
+    inner, stores = [], set()
+    for r, barg in zip(op.results, body.args[len(op.operands):]):
+        stored = whole_store(body, barg)
+        if stored is None:
+            return None
+        stores.add(barg.id)
+    outputs = [(r.id, whole_store(body, barg).id) for r, barg in zip(op.results, body.args[len(op.operands):])]
+    for inner_op in body.ops[:-1]:
+        if inner_op.name == "iree_tensor_ext.dispatch.tensor.load" and inner_op.operands[0].id in views \
+                and whole_span(inner_op, inner_op.operands[0].type):
+            inputs.append((inner_op.results[0].id, views[inner_op.operands[0].id].id))
+        elif inner_op.name == "iree_tensor_ext.dispatch.tensor.store" and inner_op.operands[1].id in stores:
+            continue
+        elif any(v.id in views for v in _reads_within(inner_op)):
+            return None  # a view read otherwise
+        else:
+            inner.append(inner_op)
+    return inputs, inner, outputs
+
+
 def _flat(ops) -> tuple[list[Op], Op | None, dict[int, list[tuple[int, int]]]]:
     """A body's ops before its return, with each ``flow.dispatch.region`` that declares no
     extent (no operands: nothing to differ, so no UB of its own) replaced by its body's ops and
@@ -318,8 +356,21 @@ def _flat(ops) -> tuple[list[Op], Op | None, dict[int, list[tuple[int, int]]]]:
     out: list[Op] = []
     passed: dict[int, list[tuple[int, int]]] = {}
 
+    def link(pairs) -> None:  # a marker: these values are those (``passed``)
+        marker = Op("irverify.link", [], [], {}, [])
+        out.append(marker)
+        passed[id(marker)] = pairs
+
     def flatten(level) -> None:
         for op in level:
+            if op.name == WORKGROUPS:
+                parts = _static_workgroups_parts(op)
+                if parts is not None:
+                    inputs, inner, outputs = parts
+                    link(inputs)
+                    flatten(inner)
+                    link(outputs)
+                    continue
             block = op.regions[0][0] if op.name in ONCE_REGIONS and op.regions and len(op.regions[0]) == 1 else None
             end = block.ops[-1] if block is not None and block.ops else None
             if end is not None and not op.operands and end.name == "flow.return" \

@@ -390,3 +390,28 @@ def test_a_dispatch_workgroups_with_dynamic_extents_aligns_through_whole_loads_a
                                      if op.name == "flow.dispatch.workgroups").regions[0][0].ops
                    if op.name == "linalg.generic")) not in align(s, part.functions["f"])
     assert check_modules(src, part, NO_CONFIRM).functions[0].verdict is not Verdict.CORRECT
+
+
+STATIC_WORKGROUPS = """func.func @f(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %r = flow.dispatch.workgroups(%x) : (tensor<2x4xf32>) -> tensor<2x4xf32> =
+      (%in: !iree_tensor_ext.dispatch.tensor<readonly:tensor<2x4xf32>>, %out: !iree_tensor_ext.dispatch.tensor<writeonly:tensor<2x4xf32>>) {
+    %v = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0, 0], sizes = [2, 4], strides = [1, 1] : !iree_tensor_ext.dispatch.tensor<readonly:tensor<2x4xf32>> -> tensor<2x4xf32>
+    %m = arith.mulf %v, %v : tensor<2x4xf32>
+    iree_tensor_ext.dispatch.tensor.store STORED, %out, offsets = [0, 0], sizes = [2, 4], strides = [1, 1] : tensor<2x4xf32> -> !iree_tensor_ext.dispatch.tensor<writeonly:tensor<2x4xf32>>
+    flow.return
+  }
+  return %r : tensor<2x4xf32>
+}
+"""
+
+
+def test_a_static_dispatch_workgroups_of_the_same_ops_is_unchanged():
+    src = parse_mlir("func.func @f(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {\n"
+                     "  %m = arith.mulf %x, %x : tensor<2x4xf32>\n  return %m : tensor<2x4xf32>\n}\n", "before.mlir")
+    same = parse_mlir(STATIC_WORKGROUPS.replace("STORED", "%m"), "after.mlir")
+    fr = check_modules(src, same, NO_CONFIRM).functions[0]
+    assert fr.verdict is Verdict.CORRECT and UNCHANGED in fr.notes
+    other = parse_mlir(STATIC_WORKGROUPS.replace("STORED", "%v"), "after.mlir")  # stores its input
+    s, g = src.functions["f"], other.functions["f"]
+    assert not unchanged(s, g, align(s, g))
+    assert check_modules(src, other, NO_CONFIRM).functions[0].verdict is Verdict.INCORRECT
