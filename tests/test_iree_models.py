@@ -4,29 +4,20 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 
 import pytest
 
-from tests.paths import REPO
+from tests.paths import REPO, load_script
 
 pytestmark = pytest.mark.iree
 
 MODELS = REPO / "benchmarks" / "models" / "iree"
 
 
-def _build():
-    spec = importlib.util.spec_from_file_location("iree_models_build", MODELS / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = build  # (its dataclass looks its module up)
-    spec.loader.exec_module(build)
-    return build
-
-
-BUILD = _build()
+BUILD = load_script(MODELS / "build.py", "iree_models_build")
 
 
 @pytest.mark.parametrize("name", [m.name for m in BUILD.MODELS])

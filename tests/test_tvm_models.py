@@ -4,14 +4,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
 
 import pytest
 
-from tests.paths import REPO
+from tests.paths import REPO, load_script
 
 pytest.importorskip("tvm")
 pytestmark = pytest.mark.tvm
@@ -19,15 +18,7 @@ pytestmark = pytest.mark.tvm
 MODELS = REPO / "benchmarks" / "models" / "tvm"
 
 
-def _build():
-    spec = importlib.util.spec_from_file_location("tvm_models_build", MODELS / "build.py")
-    build = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = build  # (its dataclass looks its module up)
-    spec.loader.exec_module(build)
-    return build
-
-
-BUILD = _build()
+BUILD = load_script(MODELS / "build.py", "tvm_models_build")
 
 
 @pytest.mark.parametrize("name", [m.name for m in BUILD.MODELS])
