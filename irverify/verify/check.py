@@ -241,12 +241,12 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     undecided one and says so in its notes and ``model``."""
     cuts = _cuts(src_mod, s, tgt_mod, g, opts) if plan is None and s.body is not None else None
     if cuts is not None and unchanged(s, g, cuts.alignment.aligned, cuts.covered):
-        return FunctionReport(name, Verdict.CORRECT, notes=[UNCHANGED] + ([cuts.note] if cuts.proved else []),
+        return FunctionReport(name, Verdict.CORRECT, notes=[cuts.note] + cuts.notes if cuts.proved else [UNCHANGED],
                               assumptions=list(cuts.assumptions))
     report = _check_function_whole(name, src_mod, s, tgt_mod, g, opts, plan)
     if cuts is not None and cuts.proved:
         if report.verdict == Verdict.CORRECT:
-            report.notes.append(cuts.note)
+            report.notes += [cuts.note] + [n for n in cuts.notes if n not in report.notes]
             report.assumptions += [a for a in cuts.assumptions if a not in report.assumptions]
         elif not (report.confirmation is not None and report.confirmation.confirmed):
             # a verdict reached through proved cuts that no execution confirmed: the cuts may

@@ -57,11 +57,13 @@ class Cuts:
     tried: int = 0
     seconds: float = 0.0
     assumptions: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # what the cone checks' reports noted (a real-only proof)
 
     @property
     def note(self) -> str:
         return (f"cut points: {self.proved} changed op(s) proved on their own against source ops "
-                f"({self.tried} cone check(s), {self.seconds:.1f} s), the rest aligned through them")
+                f"({self.tried} cone check(s), {self.seconds:.1f} s); every other op of the target is "
+                "the source's own op on the same values")
 
 
 def _captured(op: Op) -> list[Value]:
@@ -202,6 +204,7 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
                 cuts.proved += 1
                 failures = 0
                 cuts.assumptions += [a for a in report.assumptions if a not in cuts.assumptions]
+                cuts.notes += [n for n in report.notes if n not in cuts.notes and not n.startswith(("unchanged:", "cut points:"))]
                 cuts.alignment = labelled_alignment(s, g, proven)
                 break
         if unchanged(s, g, cuts.alignment.aligned, cuts.covered):

@@ -38,7 +38,7 @@ def test_a_generalised_transpose_is_proved_and_the_rest_aligns_through_it():
     cuts = prove_cuts(src, src.functions["f"], tgt, tgt.functions["f"], Options(confirm=False))
     assert cuts.proved == 1
     fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
-    assert fr.verdict is Verdict.CORRECT and UNCHANGED in fr.notes
+    assert fr.verdict is Verdict.CORRECT and UNCHANGED not in fr.notes
     assert any(n.startswith("cut points: 1 changed op(s) proved") for n in fr.notes)
 
 
@@ -85,6 +85,6 @@ def test_ops_without_a_source_counterpart_are_covered_by_the_proof_that_reads_th
     src = parse_mlir(PROPAGATED_SRC.replace("REST", TAIL), "before.mlir")
     tgt = parse_mlir(PROPAGATED_TGT.replace("REST", TAIL), "after.mlir")
     fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
-    assert fr.verdict is Verdict.CORRECT and UNCHANGED in fr.notes
+    assert fr.verdict is Verdict.CORRECT and any(n.startswith("cut points:") for n in fr.notes)
     wrong = parse_mlir(PROPAGATED_TGT.replace("%ex, %eb", "%ex, %ex").replace("REST", TAIL), "after.mlir")
     assert check_modules(src, wrong, Options(confirm=False)).functions[0].verdict is Verdict.INCORRECT
