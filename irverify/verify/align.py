@@ -319,9 +319,10 @@ def _static_workgroups_parts(op: Op):
     from irverify.semantics.flow import whole_span, whole_store
 
     sizes = op.attrs.get("operandSegmentSizes")
+    ties = op.attrs.get("tied_operands")
     if not isinstance(sizes, list) or list(sizes) != [0, len(op.operands), 0, 0] or not op.regions \
-            or len(op.regions[0]) != 1:
-        return None
+            or len(op.regions[0]) != 1 or (ties is not None and list(ties) != [-1] * len(op.results)):
+        return None  # (a tied result updates an argument in place: not modelled, never read through)
     body = op.regions[0][0]
     if len(body.args) != len(op.operands) + len(op.results) or not body.ops or body.ops[-1].name != "flow.return" \
             or body.ops[-1].operands:

@@ -11,7 +11,7 @@ from irverify.ir.core import Function, Module, TensorType
 from irverify.smt.floats import theory
 from irverify.model.assumptions import SUMMATION_ORDER
 from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
-from irverify.verify.align import align, unchanged
+from irverify.verify.align import unchanged
 from irverify.verify.signature import (  # noqa: F401  (re-exported)
     SIGNATURE_CHANGED, SIGNATURE_ERROR, _encoding_materialised, check_signatures, result_difference,
     signature_change, signature_report)
@@ -287,14 +287,11 @@ UNCHANGED = ("unchanged: the target computes its results with the source's own o
              "(no query needed)")
 
 
-def _aligned(src_mod: Module, s: Function, tgt_mod: Module, g: Function, opts: Options | None = None) -> dict:
+def _aligned(src_mod: Module, s: Function, tgt_mod: Module, g: Function, opts: Options) -> dict:
     """The target's ops aligned with source ops (``verify.align``), within one frontend, with
     the ops proved through cut points (``verify.cuts``) when ``opts.cuts``."""
-    if src_mod.frontend != tgt_mod.frontend:
-        return {}
-    if opts is None or not opts.cuts:
-        return align(s, g)
-    return _cuts(src_mod, s, tgt_mod, g, opts).alignment.aligned
+    cuts = _cuts(src_mod, s, tgt_mod, g, opts)
+    return {} if cuts is None else cuts.alignment.aligned
 
 
 _CUTS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()  # target function -> (source, key, Cuts)

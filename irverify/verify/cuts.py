@@ -98,8 +98,10 @@ def _is_constant(op: Op) -> bool:
 
 def _cone(root: Op, defs: dict[int, Op], shared, limit: int = MAX_CONE) -> tuple[list[Op], list[Value]] | None:
     """The ops ``root`` depends on back to shared values (``shared(value)``), ``root`` included,
-    and the shared values they read; None when the cone is larger than ``limit`` or reaches a
-    value defined by no visited op."""
+    and the shared values they read; None when the cone is larger than ``limit``, reaches a
+    value defined by no visited op, or holds an op that is not a pure function of its values
+    (``align.shareable``: a proof of the values says nothing of what an op writes, and the
+    ops of a proved target cone are dropped by ``unchanged``)."""
     ops: dict[int, Op] = {}
     frontier: dict[int, Value] = {}
     stack = [root]
@@ -108,7 +110,7 @@ def _cone(root: Op, defs: dict[int, Op], shared, limit: int = MAX_CONE) -> tuple
         if id(op) in ops:
             continue
         ops[id(op)] = op
-        if len(ops) > limit:
+        if len(ops) > limit or not (shareable(op) or _is_constant(op)):
             return None
         for v in _reads(op):
             if v.id in frontier:
@@ -150,7 +152,9 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
         allowed = min(allowed, SHARE_OF_BUDGET * max(left, 0.0))
     deadline = start + allowed
     failures = 0
-    cone_opts = replace(opts, confirm=False, timeout_s=min(opts.timeout_s, CONE_BUDGET_S), cuts=False)
+    # (no early evaluation: a cone's counterexample is no finding, only a cut not taken)
+    cone_opts = replace(opts, confirm=False, timeout_s=min(opts.timeout_s, CONE_BUDGET_S), cuts=False,
+                        falsify_first=False)
     given_up: set[int] = set()
     while time.perf_counter() < deadline and failures < MAX_FAILURES:
         al = cuts.alignment
