@@ -219,13 +219,16 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
 
 def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op) -> tuple[Function, Function] | None:
     """The two cone functions on the union of their frontiers, one argument per shared label in
-    the same order on both sides; None when a frontier value has no counterpart of its type."""
+    the same order on both sides; None when a frontier value has no counterpart of its type or
+    shares its label with another value of its side."""
     (s_ops, s_front), (g_ops, g_front) = src_cone, tgt_cone
     by_label: dict = {}
-    for v in s_front:
-        by_label.setdefault(al.src_label[v.id], [None, None])[0] = v
-    for v in g_front:
-        by_label.setdefault(al.tgt_label[v.id], [None, None])[1] = v
+    for side, front, labels in ((0, s_front, al.src_label), (1, g_front, al.tgt_label)):
+        for v in front:
+            pair = by_label.setdefault(labels[v.id], [None, None])
+            if pair[side] is not None:  # two values of one side with one label (a repeated op,
+                return None  # ``align``): the cone function has one argument per label
+            pair[side] = v
     s_args, g_args = [], []
     for label in sorted(by_label, key=repr):
         sv, gv = by_label[label]

@@ -88,3 +88,32 @@ def test_ops_without_a_source_counterpart_are_covered_by_the_proof_that_reads_th
     assert fr.verdict is Verdict.CORRECT and any(n.startswith("cut points:") for n in fr.notes)
     wrong = parse_mlir(PROPAGATED_TGT.replace("%ex, %eb", "%ex, %ex").replace("REST", TAIL), "after.mlir")
     assert check_modules(src, wrong, Options(confirm=False)).functions[0].verdict is Verdict.INCORRECT
+
+
+def test_a_source_cone_reading_two_copies_of_one_op_is_left_to_the_whole_function():
+    # The source's second tensor.empty is a repeated op (labelled as the first), and the source
+    # cone of the fused op reads both: the cone function has one argument per label, so the cut
+    # is not taken (it once encoded an op whose operand had no argument: KeyError).
+    src_body = """  %t0 = tensor.empty() : tensor<3x4xi32>
+  %t = linalg.transpose ins(%x : tensor<4x3xi32>) outs(%t0 : tensor<3x4xi32>) permutation = [1, 0]
+  %t1 = tensor.empty() : tensor<3x4xi32>
+  %u = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]} ins(%t, %y : tensor<3x4xi32>, tensor<3x4xi32>) outs(%t1 : tensor<3x4xi32>) {
+  ^bb0(%a: i32, %b: i32, %out: i32):
+    %s = arith.addi %a, %b : i32
+    linalg.yield %s : i32
+  } -> tensor<3x4xi32>"""
+    tgt_body = """  %t0 = tensor.empty() : tensor<3x4xi32>
+  %u = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]} ins(%x, %y : tensor<4x3xi32>, tensor<3x4xi32>) outs(%t0 : tensor<3x4xi32>) {
+  ^bb0(%a: i32, %b: i32, %out: i32):
+    %s = arith.addi %a, %b : i32
+    linalg.yield %s : i32
+  } -> tensor<3x4xi32>"""
+    rest = REST.replace("%t, %y", "%u, %y").replace("%e, %t", "%e, %u")
+    src = parse_mlir(f"func.func @f{SIG} {{\n{src_body}\n{rest}\n}}\n", "before.mlir")
+    tgt = parse_mlir(f"func.func @f{SIG} {{\n{tgt_body}\n{rest}\n}}\n", "after.mlir")
+    cuts = prove_cuts(src, src.functions["f"], tgt, tgt.functions["f"], Options(confirm=False))
+    assert cuts.proved == 0
+    fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
+    assert fr.verdict is Verdict.CORRECT
