@@ -100,7 +100,12 @@ def shareable(op: Op) -> bool:
 RESHAPES = frozenset({"tensor.collapse_shape", "tensor.expand_shape", "flow.tensor.reshape"})
 
 
-def _static_reshape_key(op: Op, label: dict[int, Any]) -> tuple | None:
+def _static_reshape_key(op: Op, label: dict[int, Any], roots: dict | None = None) -> tuple | None:
+    """The key of a static row-major reshape: the value it reshapes and the two types. Row-major
+    reshapes compose (each keeps the elements in their row-major order), so a reshape of a
+    reshape is keyed by the first one's operand (``roots``: label -> (label, type) of the value a
+    reshape result reshapes); a chain that returns to its operand's type is that operand
+    (``reshape_identity``)."""
     if len(op.operands) != 1 or len(op.results) != 1 or op.operands[0].id not in label:
         return None
     src, res = op.operands[0].type, op.results[0].type
@@ -108,10 +113,24 @@ def _static_reshape_key(op: Op, label: dict[int, Any]) -> tuple | None:
             and src.elem == res.elem and all(isinstance(d, int) for d in (*src.shape, *res.shape))
             and np.prod(src.shape, dtype=object) == np.prod(res.shape, dtype=object)):
         return None
-    return ("row-major reshape", (label[op.operands[0].id],), (str(src), str(res)), (), ())
+    operand, operand_type = label[op.operands[0].id], str(src)
+    operand, operand_type = (roots or {}).get(operand, (operand, operand_type))
+    return (RESHAPE_KEY, (operand,), (operand_type, str(res)), (), ())
 
 
-def op_key(op: Op, label: dict[int, Any], constants: dict[int, str] | None = None) -> tuple | None:
+RESHAPE_KEY = "row-major reshape"
+
+
+def reshape_identity(key: tuple | None) -> Any:
+    """The label a reshape keyed ``key`` passes on unchanged (its chain ends in its first
+    operand's type), else None."""
+    if key is None or key[0] != RESHAPE_KEY or key[2][0] != key[2][1]:
+        return None
+    return key[1][0]
+
+
+def op_key(op: Op, label: dict[int, Any], constants: dict[int, str] | None = None,
+           roots: dict | None = None) -> tuple | None:
     """What makes ``op`` the same op applied to the same values, or None when an operand (or a
     value its regions read) has no label or the op's identity is not known exactly. A static
     reshape (``RESHAPES``) is keyed by its operand and types alone. Inside regions, the scalar
@@ -120,7 +139,7 @@ def op_key(op: Op, label: dict[int, Any], constants: dict[int, str] | None = Non
     from irverify.semantics.opaque import identity
 
     if op.name in RESHAPES:
-        key = _static_reshape_key(op, label)
+        key = _static_reshape_key(op, label, roots)
         if key is not None:
             return key
 
@@ -270,16 +289,25 @@ def labelled_alignment(s: Function, g: Function, proven: dict[int, Op] | None = 
     src, tgt = _Side(s, "src"), _Side(g, "tgt")
     by_key: dict[tuple, Op] = {}
     constants = scalar_constants(g.body.ops, scalar_constants(s.body.ops))
+    roots: dict = {}  # the label of a static reshape's result -> what it reshapes (``_static_reshape_key``)
     src_ops: list[Op] = []
     tgt_ops: list[Op] = []
 
+    def note_reshape(key: tuple | None, side: _Side, op: Op) -> None:
+        if key is not None and key[0] == RESHAPE_KEY:
+            roots.setdefault(side.label[op.results[0].id], (key[1][0], key[2][0]))
+
     def visit_source(op: Op) -> None:
         src_ops.append(op)
-        key = op_key(op, src.label, constants) if shareable(op) else None
+        key = op_key(op, src.label, constants, roots) if shareable(op) else None
+        if reshape_identity(key) is not None:  # a chain of reshapes back to its operand's shape
+            src.label[op.results[0].id] = reshape_identity(key)
+            return
         if key is not None and key in by_key:  # a repeated op computes its first copy's values
             src.through(op, by_key[key].results)
             return
         src.fresh(op)
+        note_reshape(key, src, op)
         if key is not None:
             by_key[key] = op
 
@@ -287,14 +315,17 @@ def labelled_alignment(s: Function, g: Function, proven: dict[int, Op] | None = 
 
     def visit_target(op: Op) -> None:
         tgt_ops.append(op)
-        key = op_key(op, tgt.label, constants) if shareable(op) else None
+        key = op_key(op, tgt.label, constants, roots) if shareable(op) else None
         match = proven.get(id(op)) or (by_key.get(key) if key is not None else None)
         if match is not None:
             aligned[id(op)] = match
             for r, sr in zip(op.results, match.results):
                 tgt.label[r.id] = src.label[sr.id]
+        elif reshape_identity(key) is not None:  # (encoded, but its value is its chain's operand)
+            tgt.label[op.results[0].id] = reshape_identity(key)
         else:
             tgt.fresh(op)
+            note_reshape(key, tgt, op)
 
     _walk(s.body.ops, src, visit_source)
     _walk(g.body.ops, tgt, visit_target)
