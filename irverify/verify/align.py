@@ -277,6 +277,9 @@ class Alignment:
     tgt_label: dict[int, Any]
     src_ops: list[Op]
     tgt_ops: list[Op]
+    # values labelled as the operand of their chain of reshapes (``reshape_identity``): their
+    # label is a value the chain's ops compute (``verify.cuts`` keeps such ops in its cones)
+    through_reshapes: frozenset[int] = frozenset()
 
 
 def labelled_alignment(s: Function, g: Function, proven: dict[int, Op] | None = None) -> Alignment:
@@ -290,6 +293,7 @@ def labelled_alignment(s: Function, g: Function, proven: dict[int, Op] | None = 
     by_key: dict[tuple, Op] = {}
     constants = scalar_constants(g.body.ops, scalar_constants(s.body.ops))
     roots: dict = {}  # the label of a static reshape's result -> what it reshapes (``_static_reshape_key``)
+    identities: set[int] = set()
     src_ops: list[Op] = []
     tgt_ops: list[Op] = []
 
@@ -302,6 +306,7 @@ def labelled_alignment(s: Function, g: Function, proven: dict[int, Op] | None = 
         key = op_key(op, src.label, constants, roots) if shareable(op) else None
         if reshape_identity(key) is not None:  # a chain of reshapes back to its operand's shape
             src.label[op.results[0].id] = reshape_identity(key)
+            identities.add(op.results[0].id)
             return
         if key is not None and key in by_key:  # a repeated op computes its first copy's values
             src.through(op, by_key[key].results)
@@ -323,13 +328,14 @@ def labelled_alignment(s: Function, g: Function, proven: dict[int, Op] | None = 
                 tgt.label[r.id] = src.label[sr.id]
         elif reshape_identity(key) is not None:  # (encoded, but its value is its chain's operand)
             tgt.label[op.results[0].id] = reshape_identity(key)
+            identities.add(op.results[0].id)
         else:
             tgt.fresh(op)
             note_reshape(key, tgt, op)
 
     _walk(s.body.ops, src, visit_source)
     _walk(g.body.ops, tgt, visit_target)
-    return Alignment(aligned, src.label, tgt.label, src_ops, tgt_ops)
+    return Alignment(aligned, src.label, tgt.label, src_ops, tgt_ops, frozenset(identities))
 
 
 def _reads_within(op: Op):

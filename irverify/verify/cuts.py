@@ -167,7 +167,10 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
         if target is None:
             break
         given_up.add(id(target))
-        tgt_cone = _cone(target, tgt_defs, lambda v: al.tgt_label.get(v.id, ("tgt",))[0] != "tgt")
+        # (a value labelled through a chain of reshapes is not a frontier value: the other side
+        # may read the chain's intermediate value, so the cone takes the chain's ops)
+        tgt_cone = _cone(target, tgt_defs, lambda v: al.tgt_label.get(v.id, ("tgt",))[0] != "tgt"
+                         and v.id not in al.through_reshapes)
         if tgt_cone is None:
             continue
         used = {id(op) for op in al.aligned.values()}
@@ -177,7 +180,8 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
         frontier_labels = {al.tgt_label[v.id] for v in tgt_cone[1]}
         ranked = []
         for cand in candidates:
-            src_cone = _cone(cand, src_defs, lambda v: al.src_label.get(v.id) in tgt_labels)
+            src_cone = _cone(cand, src_defs, lambda v: al.src_label.get(v.id) in tgt_labels
+                             and v.id not in al.through_reshapes)
             if src_cone is None:
                 continue
             labels = {al.src_label[v.id] for v in src_cone[1]}

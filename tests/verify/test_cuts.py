@@ -117,3 +117,34 @@ def test_a_source_cone_reading_two_copies_of_one_op_is_left_to_the_whole_functio
     assert cuts.proved == 0
     fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
     assert fr.verdict is Verdict.CORRECT
+
+
+RESHAPED_REST = """  %a = arith.addi %t, %y : tensor<2x4xi32>
+  %b = arith.muli %a, %a : tensor<2x4xi32>
+  %c2 = arith.subi %b, %y : tensor<2x4xi32>
+  %d = arith.xori %c2, %a : tensor<2x4xi32>
+  %f = arith.andi %d, %b : tensor<2x4xi32>
+  %g = arith.ori %f, %t : tensor<2x4xi32>
+  %h = arith.addi %g, %d : tensor<2x4xi32>
+  return %h : tensor<2x4xi32>"""
+
+
+def test_a_cone_takes_a_chain_of_reshapes_back_to_the_value_the_source_reads():
+    # The target reads collapse(expand(x)) (a reshape chain labelled as x), the source reads
+    # expand(x): the target cone goes through the chain to expand(x), which both sides share.
+    sig = "(%x: tensor<8xi32>, %y: tensor<2x4xi32>) -> tensor<2x4xi32>"
+    expand = "  %e = tensor.expand_shape %x [[0, 1]] output_shape [2, 4] : tensor<8xi32> into tensor<2x4xi32>"
+    src = parse_mlir(f"func.func @f{sig} {{\n{expand}\n  %t = arith.muli %e, %e : tensor<2x4xi32>\n"
+                     f"{RESHAPED_REST}\n}}\n", "before.mlir")
+    tgt = parse_mlir(f"""func.func @f{sig} {{
+{expand}
+  %c = tensor.collapse_shape %e [[0, 1]] : tensor<2x4xi32> into tensor<8xi32>
+  %m = arith.muli %c, %c : tensor<8xi32>
+  %t = tensor.expand_shape %m [[0, 1]] output_shape [2, 4] : tensor<8xi32> into tensor<2x4xi32>
+{RESHAPED_REST}
+}}
+""", "after.mlir")
+    cuts = prove_cuts(src, src.functions["f"], tgt, tgt.functions["f"], Options(confirm=False))
+    assert cuts.proved == 1
+    fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
+    assert fr.verdict is Verdict.CORRECT and any(n.startswith("cut points: 1") for n in fr.notes)
