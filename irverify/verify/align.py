@@ -180,9 +180,10 @@ class _Side:
     """The labels of one function's values: arguments by position, op results by what computes
     them (a source op's results, or fresh labels for a target op no source op matches)."""
 
-    def __init__(self, fn: Function, tag: str):
+    def __init__(self, fn: Function, tag: str, module=None):
         self.label: dict[int, Any] = {a.id: ("arg", i) for i, a in enumerate(fn.args)}
         self.tag, self.n = tag, 0
+        self.callees = once_called(module) if module is not None else {}
 
     def fresh(self, op: Op) -> None:
         for r in op.results:
@@ -201,6 +202,39 @@ class _Side:
         return True
 
 
+CALLS = frozenset({"func.call", "util.call"})
+
+
+def once_called(module) -> dict[str, Function]:
+    """The functions of ``module`` that have a body ending in a return and exactly one call site
+    in the whole module (a ``func.call``/``util.call`` with no tied operand): their body runs once
+    where that call is, as if inlined (``verify.encode.Ctx.call`` runs it in the caller's
+    encoding), so the alignment walks into it (``_walk``). A function called twice is never
+    walked into: its ops would have two values."""
+    sites: dict[str, int] = {}
+
+    def count(ops) -> None:
+        for op in ops:
+            if op.name in CALLS:
+                name = str(op.attrs.get("callee"))
+                sites[name] = sites.get(name, 0) + (1 if _untied(op) else 2)
+            for region in op.regions:
+                for block in region:
+                    count(block.ops)
+
+    for fn in module.functions.values():
+        if fn.body is not None:
+            count(fn.body.ops)
+    return {name: fn for name, fn in module.functions.items()
+            if sites.get(name) == 1 and fn.body is not None and fn.body.ops and fn.body.ops[-1].name in RETURNS
+            and len(fn.body.args) == len(fn.args)}
+
+
+def _untied(op: Op) -> bool:
+    ties = op.attrs.get("tied_operands")
+    return ties is None or all(int(x) == -1 for x in ties)
+
+
 def _walk(ops, side: _Side, visit) -> None:
     """``visit(op)`` for every op at this level and inside once-run regions, in order; the
     results of transparent ops and once-run regions are labelled as the values they pass on."""
@@ -208,6 +242,15 @@ def _walk(ops, side: _Side, visit) -> None:
         if op.name in TRANSPARENT and side.through(op, op.operands[:len(op.results)]):
             continue
         if op.name == WORKGROUPS and _walk_workgroups(op, side, visit):
+            continue
+        callee = side.callees.get(str(op.attrs.get("callee"))) if op.name in CALLS else None
+        if callee is not None and all(v.id in side.label for v in op.operands):
+            body = callee.body
+            for a, v in zip(body.args, op.operands):
+                side.label[a.id] = side.label[v.id]
+            _walk(body.ops[:-1], side, visit)
+            if not side.through(op, body.ops[-1].operands):
+                side.fresh(op)
             continue
         if op.name in ONCE_REGIONS and op.regions and len(op.regions[0]) == 1:  # (a workgroup count
             # region computes no value)
@@ -282,14 +325,17 @@ class Alignment:
     through_reshapes: frozenset[int] = frozenset()
 
 
-def labelled_alignment(s: Function, g: Function, proven: dict[int, Op] | None = None) -> Alignment:
-    """``align`` with its labels (``Alignment``)."""
+def labelled_alignment(s: Function, g: Function, proven: dict[int, Op] | None = None,
+                       modules: tuple | None = None) -> Alignment:
+    """``align`` with its labels (``Alignment``). ``modules``: the source and target modules,
+    whose functions called once are walked into where they are called (``once_called``)."""
     if s.body is None or g.body is None or len(s.args) != len(g.args):
         return Alignment({}, {}, {}, [], [])
     proven = proven or {}
     from irverify.semantics.opaque import scalar_constants
 
-    src, tgt = _Side(s, "src"), _Side(g, "tgt")
+    src_mod, tgt_mod = modules or (None, None)
+    src, tgt = _Side(s, "src", src_mod), _Side(g, "tgt", tgt_mod)
     by_key: dict[tuple, Op] = {}
     constants = scalar_constants(g.body.ops, scalar_constants(s.body.ops))
     roots: dict = {}  # the label of a static reshape's result -> what it reshapes (``_static_reshape_key``)
@@ -424,6 +470,61 @@ def _flat(ops) -> tuple[list[Op], Op | None, dict[int, list[tuple[int, int]]]]:
     return out, ret, passed
 
 
+def _extent(v: Value, k: int, defs: dict[int, Op], depth: int = 0) -> tuple | None:
+    """Extent ``k`` of tensor ``v``, traced through the ops that fix it: a function argument's is
+    itself; a ``linalg`` op's result has its init's extents (destination style: the result is
+    the init's type, extents included); ``tensor.empty``'s are its extent operands; a
+    ``flow.tensor.tie_shape``'s its operand's (the tie's own UB aside). None where not traced."""
+    if not isinstance(v.type, TensorType) or not 0 <= k < v.type.rank or depth > 256:
+        return None
+    if isinstance(v.type.shape[k], int):
+        return ("static", v.type.shape[k])
+    op = defs.get(v.id)
+    if op is None:
+        return ("extent", v.id, k)  # (an argument: its own extent)
+    pos = [r.id for r in op.results].index(v.id)
+    if op.name == "tensor.empty":
+        dynamic = [i for i, d in enumerate(v.type.shape) if not isinstance(d, int)]
+        return _index_value(op.operands[dynamic.index(k)], defs, depth + 1)
+    if op.name == "flow.tensor.tie_shape" and pos == 0:
+        return _extent(op.operands[0], k, defs, depth + 1)
+    sizes = op.attrs.get("operandSegmentSizes")
+    if op.name.startswith("linalg.") and isinstance(sizes, list) and len(sizes) == 2 \
+            and len(op.results) == sizes[1] and op.operands[sizes[0] + pos].type == v.type:
+        return _extent(op.operands[sizes[0] + pos], k, defs, depth + 1)
+    return None
+
+
+def _index_value(d: Value, defs: dict[int, Op], depth: int = 0) -> tuple | None:
+    """What an ``index`` value is, as ``_extent`` names extents: ``tensor.dim`` of a tensor at a
+    constant position in range is that extent; any other value is itself."""
+    op = defs.get(d.id)
+    if op is not None and op.name == "tensor.dim" and len(op.operands) == 2:
+        position = defs.get(op.operands[1].id)
+        k = position.attrs.get("value") if position is not None and position.name == "arith.constant" else None
+        if isinstance(k, int) and isinstance(op.operands[0].type, TensorType) and 0 <= k < op.operands[0].type.rank:
+            return _extent(op.operands[0], k, defs, depth + 1)
+    return ("value", d.id)
+
+
+def ties_own_extents(op: Op, defs: dict[int, Op]) -> bool:
+    """Does the ``flow.tensor.tie_shape`` ``op`` declare the extents its operand has, as the ops
+    computing both say (``_extent``), each an argument's extent (never poison)? Then it has no
+    UB: an identity."""
+    if len(op.results) != 1 or not op.operands or not isinstance(op.operands[0].type, TensorType):
+        return False
+    tensor = op.operands[0]
+    dynamic = [i for i, d in enumerate(tensor.type.shape) if not isinstance(d, int)]
+    if len(dynamic) != len(op.operands) - 1:
+        return False
+    for k, declared in zip(dynamic, op.operands[1:]):
+        extent = _extent(tensor, k, defs)
+        # (a declared extent that is not itself an extent may be poison, which is UB here)
+        if extent is None or extent[0] != "extent" or extent != _index_value(declared, defs):
+            return False
+    return True
+
+
 def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozenset[int] = frozenset()) -> bool:
     """Does the target compute its results with source ops alone: every op of its body aligned
     (or an identity without undefined behaviour, or in ``covered``: ops inside the cone of an op
@@ -441,7 +542,11 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozens
     if [a.type for a in s.args] != [a.type for a in g.args] or list(s.result_types) != list(g.result_types):
         return False
 
+    defs = {r.id: op for op in body for r in op.results}
+
     def plain_identity(op: Op) -> bool:  # no declared extent that could differ
+        if op.name == "flow.tensor.tie_shape":
+            return ties_own_extents(op, defs)
         return op.name in TRANSPARENT and (op.name == "util.optimization_barrier" or len(op.operands) == 1)
 
     from irverify.semantics.opaque import constant_text

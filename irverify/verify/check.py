@@ -309,7 +309,8 @@ def _cuts(src_mod: Module, s: Function, tgt_mod: Module, g: Function, opts: Opti
     hit = _CUTS.get(g)
     if hit is not None and hit[0] is s and hit[1] == key:
         return hit[2]
-    cuts = prove_cuts(src_mod, s, tgt_mod, g, opts) if opts.cuts else Cuts(labelled_alignment(s, g))
+    cuts = prove_cuts(src_mod, s, tgt_mod, g, opts) if opts.cuts \
+        else Cuts(labelled_alignment(s, g, modules=(src_mod, tgt_mod)))
     _CUTS[g] = (s, key, cuts)
     return cuts
 

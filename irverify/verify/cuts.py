@@ -143,7 +143,7 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
 
     start = time.perf_counter()
     proven: dict[int, Op] = {}
-    cuts = Cuts(labelled_alignment(s, g))
+    cuts = Cuts(labelled_alignment(s, g, modules=(src_mod, tgt_mod)))
     if len(cuts.alignment.tgt_ops) < MIN_OPS or unchanged(s, g, cuts.alignment.aligned):
         return cuts
     allowed = TOTAL_BUDGET_FACTOR * opts.timeout_s
@@ -213,7 +213,7 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
                 failures = 0
                 cuts.assumptions += [a for a in report.assumptions if a not in cuts.assumptions]
                 cuts.notes += [n for n in report.notes if n not in cuts.notes and not n.startswith(("unchanged:", "cut points:"))]
-                cuts.alignment = labelled_alignment(s, g, proven)
+                cuts.alignment = labelled_alignment(s, g, proven, (src_mod, tgt_mod))
                 break
         if unchanged(s, g, cuts.alignment.aligned, cuts.covered):
             break

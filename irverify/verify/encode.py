@@ -185,6 +185,9 @@ class Ctx:
         sub = Ctx(self.module, self.inputs, self.fp, self.state, self.depth + 1)
         sub._ub_sinks = self._ub_sinks
         sub._poison_scopes = self._poison_scopes
+        # (a function called once is walked into by the alignment, ``align.once_called``: its ops'
+        # values are the caller's encoding's, and aligned ops in it reuse the source's values)
+        sub.values, sub.unclean, sub.reuse, sub.producers = self.values, self.unclean, self.reuse, self.producers
         return sub.run_block(fn.body, args)
 
 

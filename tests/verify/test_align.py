@@ -6,7 +6,7 @@ values as a source op takes the source's value, and a target made only of such o
 from __future__ import annotations
 
 from irverify.frontends.mlir.parse import parse_mlir
-from irverify.verify.align import align, unchanged
+from irverify.verify.align import align, labelled_alignment, unchanged
 from irverify.verify.check import UNCHANGED, Options, check_modules
 from irverify.verify.verdict import Verdict
 
@@ -442,3 +442,70 @@ def test_a_static_dispatch_workgroups_of_the_same_ops_is_unchanged():
     s, g = src.functions["f"], other.functions["f"]
     assert not unchanged(s, g, align(s, g))
     assert check_modules(src, other, NO_CONFIRM).functions[0].verdict is Verdict.INCORRECT
+
+
+# ----------------------------------------------------------------------------- declared extents
+TIE_SRC = """  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x4xf32>
+  %e = tensor.empty(%n) : tensor<?x4xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x4xf32>) outs(%e : tensor<?x4xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.mulf %a, %a : f32
+    linalg.yield %m : f32
+  } -> tensor<?x4xf32>"""
+
+
+def test_a_tie_shape_declaring_the_extent_its_operand_has_is_an_identity():
+    # (an inlined ABI wrapper: the export's extent is the input's, which the result has by
+    # the destination-style ops computing it)
+    m = pair(TIE_SRC + "\n  return %g : tensor<?x4xf32>",
+             TIE_SRC + "\n  %t = flow.tensor.tie_shape %g : tensor<?x4xf32>{%n}\n  return %t : tensor<?x4xf32>",
+             sig="%x: tensor<?x4xf32>, %y: tensor<?x4xf32>", res="tensor<?x4xf32>")
+    report = check(m)
+    assert report.verdict is Verdict.CORRECT and any(n.startswith("unchanged:") for n in report.notes)
+
+
+def test_a_tie_shape_declaring_another_extent_is_decided_by_the_query():
+    m = pair(TIE_SRC + "\n  return %g : tensor<?x4xf32>",
+             TIE_SRC + "\n  %k = tensor.dim %y, %c0 : tensor<?x4xf32>\n"
+             "  %t = flow.tensor.tie_shape %g : tensor<?x4xf32>{%k}\n  return %t : tensor<?x4xf32>",
+             sig="%x: tensor<?x4xf32>, %y: tensor<?x4xf32>", res="tensor<?x4xf32>")
+    report = check(m)
+    assert report.verdict is Verdict.INCORRECT and not any(n.startswith("unchanged:") for n in report.notes)
+
+
+# ----------------------------------------------------------------------------- calls
+HELPER = """func.func private @helper(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %a = arith.mulf %x, %y : tensor<4xf32>
+  %b = math.exp %a : tensor<4xf32>
+  return %b : tensor<4xf32>
+}
+"""
+INLINED = """  %a = arith.mulf %x, %y : tensor<4xf32>
+  %b = math.exp %a : tensor<4xf32>"""
+
+
+def test_the_body_of_a_function_called_once_aligns_with_its_inlined_copy():
+    m = pair("  %r = func.call @helper(%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
+             "  %s = arith.addf %r, %x : tensor<4xf32>\n  return %s : tensor<4xf32>",
+             INLINED + "\n  %s = arith.addf %b, %x : tensor<4xf32>\n  return %s : tensor<4xf32>", extra=HELPER)
+    s, g = m.functions["src"], m.functions["tgt"]
+    al = labelled_alignment(s, g, modules=(m, m))
+    assert [op.name for op in g.body.ops if id(op) in al.aligned] == ["arith.mulf", "math.exp", "arith.addf"]
+    assert check(m).verdict is Verdict.CORRECT
+    wrong = pair("  %r = func.call @helper(%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
+                 "  %s = arith.addf %r, %x : tensor<4xf32>\n  return %s : tensor<4xf32>",
+                 INLINED + "\n  %s = arith.addf %b, %b : tensor<4xf32>\n  return %s : tensor<4xf32>", extra=HELPER)
+    assert check(wrong).verdict is not Verdict.CORRECT
+
+
+def test_a_function_called_twice_is_not_walked_into():
+    m = pair("  %r = func.call @helper(%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
+             "  %q = func.call @helper(%y, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
+             "  %s = arith.addf %r, %q : tensor<4xf32>\n  return %s : tensor<4xf32>",
+             INLINED + "\n  %c = arith.mulf %y, %y : tensor<4xf32>\n  %d = math.exp %c : tensor<4xf32>\n"
+             "  %s = arith.addf %b, %d : tensor<4xf32>\n  return %s : tensor<4xf32>", extra=HELPER)
+    s, g = m.functions["src"], m.functions["tgt"]
+    assert labelled_alignment(s, g, modules=(m, m)).aligned == {}
+    assert check(m).verdict is Verdict.CORRECT
