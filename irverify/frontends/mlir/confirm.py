@@ -224,7 +224,23 @@ def executable_text(mod: Module) -> str:
     if uses_vectors and all(op.name.startswith(ELEMENTWISE_PREFIXES) and not op.regions
                             for f in fns for op in f.body.ops):
         return mod.text.replace("vector<", "tensor<")
-    return mod.text
+    return _without_hints(mod)
+
+
+def _without_hints(mod: Module) -> str:
+    """``mod``'s text without the codegen hints of ``registry.HINT_ATTRS`` (a CPU
+    ``lowering_config`` on a tensor-level op stops IREE's compilation: "failed to set lowering
+    configuration"); irverify reads them as meaning nothing (``dispatch_confirm.strip_hints``)."""
+    from irverify.semantics.registry import HINT_ATTRS
+
+    if not any(name in mod.text for name in HINT_ATTRS):
+        return mod.text
+    from irverify.frontends.mlir.dispatch_confirm import strip_hints
+    from irverify.frontends.mlir.parse import parse_mlir_native
+
+    native = parse_mlir_native(mod.text, mod.path)
+    strip_hints(native.operation)
+    return str(native)
 
 
 def _run_both(src_mod, src_fn, tgt_mod, tgt_fn, arg_lists):
