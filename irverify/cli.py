@@ -172,6 +172,9 @@ def _common(p: argparse.ArgumentParser, json_help: str = "print one JSON object 
     p.add_argument("--timeout", type=_positive(float), default=20.0, metavar="S",
                    help="solver budget per query, in seconds of CPU time (default %(default)s)")
     p.add_argument("--no-confirm", action="store_true", help="do not run counterexamples on IREE/TVM")
+    p.add_argument("--whole", action="store_true",
+                   help="encode every function whole: no sharing of the ops a rewrite left unchanged, no cut "
+                        "points, no 'unchanged' shortcut (slower; a check of the check)")
     p.add_argument("--fp", choices=["abstract", "real", "ieee"], default=None,
                    help="float model (default: abstract, escalating to exact IEEE where it cannot decide)")
     from irverify.model.assumptions import CONTESTED
@@ -190,6 +193,7 @@ def options_from(args):
     readings = {c.name: getattr(args, f"reading_{c.name.replace('-', '_')}", None) for c in CONTESTED.values()}
     return Options(fp=args.fp or "abstract", timeout_s=args.timeout, confirm=not args.no_confirm,
                    escalate=args.fp is None, verbose=getattr(args, "verbose", False),
+                   align=not getattr(args, "whole", False),
                    readings={k: v for k, v in readings.items() if v is not None})
 
 

@@ -501,7 +501,7 @@ def _reference_ub(mod, p: Pair, s: int) -> tuple[str, list | None]:
     mask of poison elements or None). For a function on tensors and scalars: its reference
     evaluation (``evaluate_function``, exact IEEE floats; outputs only up to
     ``EVALUATED_ELEMENTS`` input elements). For a dispatch-level function: the ``source_ub``
-    conditions of ``irverify check`` of the source against itself with the push constants fixed
+    conditions of ``irverify check --whole`` of the source against itself with the push constants fixed
     to the set's values, leaving out the binding extent conditions (the fuzzer's bindings are
     longer than every view). ('', None) when nothing is known."""
     from irverify.errors import Unsupported
@@ -529,7 +529,7 @@ def _specialized_source_ub(mod, p: Pair, s: int) -> str:
         text = specialize_push_constants(mod.text, values)
     except Exception:  # noqa: BLE001 - not specialisable: nothing said
         return ""
-    rep = check_texts(text, text, ".mlir")
+    rep = check_texts(text, text, ".mlir", whole=True)  # (an unchanged function is correct at once, UB unsaid)
     conds = [c for f in rep.get("functions", []) if f.get("name") == p.src
              for c in ((f.get("source_ub") or {}).get("conditions") or []) if BINDING_EXTENT_UB not in c]
     return "; ".join(c.split(": ", 1)[-1] for c in conds)[:300]

@@ -60,9 +60,10 @@ class CorpusCase:
 
 
 def check_texts(before: str, after: str | None, suffix: str, timeout_s: float = CHECK_TIMEOUT_S,
-                confirm: bool = False) -> dict:
+                confirm: bool = False, whole: bool = False) -> dict:
     """``irverify check BEFORE [AFTER] --json [--no-confirm] --timeout S`` on texts, in-process;
-    its JSON object (the last one printed)."""
+    the case's JSON record (``irverify.records``; the summary when no case was checked: the
+    summary has no per-function reports, which the oracles below read)."""
     from irverify.cli import main
 
     paths = []
@@ -74,14 +75,17 @@ def check_texts(before: str, after: str | None, suffix: str, timeout_s: float = 
                 f.write(text)
                 paths.append(f.name)
         out = io.StringIO()
-        argv = ["check", *paths, "--json", "--timeout", str(timeout_s)] + ([] if confirm else ["--no-confirm"])
+        argv = ["check", *paths, "--json", "--timeout", str(timeout_s)] + ([] if confirm else ["--no-confirm"]) \
+            + (["--whole"] if whole else [])
         with contextlib.redirect_stdout(out), contextlib.redirect_stderr(io.StringIO()):
             main(argv)
     finally:
         for p in paths:
             os.unlink(p)
-    lines = [ln for ln in out.getvalue().splitlines() if ln.startswith("{")]
-    return json.loads(lines[-1]) if lines else {"verdict": "error", "message": "no JSON output"}
+    from irverify.records import read_records
+
+    cases, summary = read_records(out.getvalue())
+    return cases[0] if cases else summary or {"verdict": "error", "message": "no JSON output"}
 
 
 def report_message(rep: dict) -> str:

@@ -52,6 +52,7 @@ class Options:
     readings: dict = field(default_factory=dict)  # contested point -> chosen reading (model.assumptions)
     falsify_first: bool = False  # evaluate on random inputs before the solver (``verify.search``)
     cuts: bool = True  # prove changed ops on their own through cut points (``verify.cuts``)
+    align: bool = True  # share the target's ops that are the source's (``verify.align``); False: ``--whole``
 
 
 def called_functions(module: Module) -> set[str]:
@@ -239,7 +240,7 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     and the shapes are small enough (``ESCALATE_ELEMENTS``), its queries sharing one timeout
     (``opts.timeout_s``) in all; an IEEE verdict of ``correct`` or ``incorrect`` replaces the
     undecided one and says so in its notes and ``model``."""
-    cuts = _cuts(src_mod, s, tgt_mod, g, opts) if plan is None and s.body is not None else None
+    cuts = _cuts(src_mod, s, tgt_mod, g, opts) if opts.align and plan is None and s.body is not None else None
     if cuts is not None and unchanged(s, g, cuts.alignment.aligned, cuts.covered):
         return FunctionReport(name, Verdict.CORRECT, notes=[cuts.note] + cuts.notes if cuts.proved else [UNCHANGED],
                               assumptions=list(cuts.assumptions))
@@ -290,7 +291,7 @@ UNCHANGED = ("unchanged: the target computes its results with the source's own o
 def _aligned(src_mod: Module, s: Function, tgt_mod: Module, g: Function, opts: Options) -> dict:
     """The target's ops aligned with source ops (``verify.align``), within one frontend, with
     the ops proved through cut points (``verify.cuts``) when ``opts.cuts``."""
-    cuts = _cuts(src_mod, s, tgt_mod, g, opts)
+    cuts = _cuts(src_mod, s, tgt_mod, g, opts) if opts.align else None
     return {} if cuts is None else cuts.alignment.aligned
 
 

@@ -147,6 +147,20 @@ def test_the_oracle_reports_a_wrong_correct_verdict(tmp_path, monkeypatch):
     assert note["finding"] == "unsound"
 
 
+def test_check_texts_returns_the_case_record_with_its_function_reports():
+    # (the oracles read per-function reports: the source's UB conditions of a dispatch-level
+    # function, confirmation, the counterexample's kind; the summary record has none of them)
+    text = """func.func @f(%x: tensor<?xi32>, %i: index) -> i32 {
+  %e = tensor.extract %x[%i] : tensor<?xi32>
+  return %e : i32
+}
+"""
+    rep = cmu.check_texts(text, text, ".mlir", whole=True)
+    assert rep.get("record") == "case" and rep["verdict"] == "correct"
+    (fn,) = rep["functions"]
+    assert fn["name"] == "f" and fn["source_ub"]["conditions"]
+
+
 def test_a_difference_counts_only_where_the_source_runs_agree():
     import numpy as np
 
