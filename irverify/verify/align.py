@@ -470,11 +470,16 @@ def _flat(ops) -> tuple[list[Op], Op | None, dict[int, list[tuple[int, int]]]]:
     return out, ret, passed
 
 
+# Identities on one tensor that declare its dynamic extents as operands (UB where they differ).
+DECLARING_IDENTITIES = frozenset({"flow.tensor.tie_shape", "iree_tensor_ext.compute_barrier.start",
+                                  "iree_tensor_ext.compute_barrier.end"})
+
+
 def _extent(v: Value, k: int, defs: dict[int, Op], depth: int = 0) -> tuple | None:
     """Extent ``k`` of tensor ``v``, traced through the ops that fix it: a function argument's is
     itself; a ``linalg`` op's result has its init's extents (destination style: the result is
-    the init's type, extents included); ``tensor.empty``'s are its extent operands; a
-    ``flow.tensor.tie_shape``'s its operand's (the tie's own UB aside). None where not traced."""
+    the init's type, extents included); ``tensor.empty``'s are its extent operands; an identity
+    of ``DECLARING_IDENTITIES`` has its operand's (its own UB aside). None where not traced."""
     if not isinstance(v.type, TensorType) or not 0 <= k < v.type.rank or depth > 256:
         return None
     if isinstance(v.type.shape[k], int):
@@ -486,7 +491,7 @@ def _extent(v: Value, k: int, defs: dict[int, Op], depth: int = 0) -> tuple | No
     if op.name == "tensor.empty":
         dynamic = [i for i, d in enumerate(v.type.shape) if not isinstance(d, int)]
         return _index_value(op.operands[dynamic.index(k)], defs, depth + 1)
-    if op.name == "flow.tensor.tie_shape" and pos == 0:
+    if op.name in DECLARING_IDENTITIES and pos == 0:
         return _extent(op.operands[0], k, defs, depth + 1)
     sizes = op.attrs.get("operandSegmentSizes")
     if op.name.startswith("linalg.") and isinstance(sizes, list) and len(sizes) == 2 \
@@ -508,7 +513,7 @@ def _index_value(d: Value, defs: dict[int, Op], depth: int = 0) -> tuple | None:
 
 
 def ties_own_extents(op: Op, defs: dict[int, Op]) -> bool:
-    """Does the ``flow.tensor.tie_shape`` ``op`` declare the extents its operand has, as the ops
+    """Does ``op`` (of ``DECLARING_IDENTITIES``) declare the extents its operand has, as the ops
     computing both say (``_extent``), each an argument's extent (never poison)? Then it has no
     UB: an identity."""
     if len(op.results) != 1 or not op.operands or not isinstance(op.operands[0].type, TensorType):
@@ -545,7 +550,7 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozens
     defs = {r.id: op for op in body for r in op.results}
 
     def plain_identity(op: Op) -> bool:  # no declared extent that could differ
-        if op.name == "flow.tensor.tie_shape":
+        if op.name in DECLARING_IDENTITIES and len(op.operands) > 1:
             return ties_own_extents(op, defs)
         return op.name in TRANSPARENT and (op.name == "util.optimization_barrier" or len(op.operands) == 1)
 

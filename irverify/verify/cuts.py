@@ -19,10 +19,12 @@ This module proves the rewritten ops on their own and lets the alignment go on p
   op is aligned or proved is ``correct`` without a whole-function query.
 
 Soundness: the cone check holds for every frontier value, so in particular for the values the
-whole function gives them; the target op's value refines the source op's, refinement is
-monotone in the operands of every op (poison and UB included), and wherever the target cone is
-undefined so is the source cone, whose ops run unconditionally (the walk visits only top-level
-ops and once-run regions), so dropping the target op's own UB is sound as for an aligned op.
+whole function gives them; wherever the source cone is defined, the target op's value refines
+the source op's, refinement is monotone in the operands of every op (poison and UB included),
+and wherever the target cone is undefined so is the source cone, whose ops run unconditionally
+(the walk visits only top-level ops, once-run regions and functions called once), so dropping
+the target op's own UB is sound as for an aligned op; where the source cone is undefined, so is
+the whole source.
 The converse does not hold: a cone check that fails proves nothing (the function may constrain
 the frontier values), so the op is left unaligned and the whole function decides it; and a
 verdict other than ``correct`` reached with proved cuts is checked again without them
@@ -204,9 +206,12 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
             cone_tgt = replace(tgt_mod, functions={**tgt_mod.functions, CONE: cg})
             with solver.budget(cone_opts.timeout_s):
                 report = check_function(CONE, cone_src, cs, cone_tgt, cg, cone_opts)
-            # (a cone whose source is undefined for some inputs is left to the whole function,
-            # which says where the source is undefined in terms of its own inputs)
-            if report.verdict == Verdict.CORRECT and not report.source_ub:
+            # (a cone whose source is undefined for some frontier values is proved where it is
+            # defined: where it is not, the source op, which runs unconditionally, makes the
+            # whole source undefined; the report's note says so, and ``--whole`` says where in
+            # terms of the function's own inputs. Operands of dynamic extent that must agree
+            # make most cones so.)
+            if report.verdict == Verdict.CORRECT:
                 proven[id(target)] = cand
                 cuts.covered = cuts.covered | {id(op) for op in tgt_cone[0] if op is not target}
                 cuts.proved += 1
@@ -234,13 +239,16 @@ def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op) -> tuple
                 return None  # ``align``): the cone function has one argument per label
             pair[side] = v
     s_args, g_args = [], []
-    for label in sorted(by_label, key=repr):
+    for k, label in enumerate(sorted(by_label, key=repr)):
         sv, gv = by_label[label]
         if sv is not None and gv is not None and sv.type != gv.type:
             return None
         ty = (sv or gv).type
-        s_args.append(sv if sv is not None else Value(ty, gv.name))
-        g_args.append(gv if gv is not None else Value(ty, sv.name))
+        # (one name per argument: inputs and counterexamples are keyed by name, and frontier
+        # values of different functions, a callee's and its caller's, may share one)
+        name = f"%cut{k}"
+        s_args.append(Value(ty, name, sv.id) if sv is not None else Value(ty, name))
+        g_args.append(Value(ty, name, gv.id) if gv is not None else Value(ty, name))
     if len({a.id for a in s_args}) != len(s_args) or len({a.id for a in g_args}) != len(g_args):
         return None
     return (_function(CONE, al.src_ops, s_ops, s_args, cand), _function(CONE, al.tgt_ops, g_ops, g_args, target))

@@ -509,3 +509,13 @@ def test_a_function_called_twice_is_not_walked_into():
     s, g = m.functions["src"], m.functions["tgt"]
     assert labelled_alignment(s, g, modules=(m, m)).aligned == {}
     assert check(m).verdict is Verdict.CORRECT
+
+
+def test_a_compute_barrier_declaring_its_operands_extent_is_an_identity():
+    m = pair(TIE_SRC + "\n  return %g : tensor<?x4xf32>",
+             TIE_SRC + "\n  %b = iree_tensor_ext.compute_barrier.end %g : tensor<?x4xf32>{%n} -> tensor<?x4xf32>"
+             "\n  return %b : tensor<?x4xf32>",
+             sig="%x: tensor<?x4xf32>, %y: tensor<?x4xf32>", res="tensor<?x4xf32>")
+    report = check(m)
+    assert report.verdict is Verdict.CORRECT and any(n.startswith("unchanged:") for n in report.notes)
+

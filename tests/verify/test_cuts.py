@@ -148,3 +148,27 @@ def test_a_cone_takes_a_chain_of_reshapes_back_to_the_value_the_source_reads():
     assert cuts.proved == 1
     fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
     assert fr.verdict is Verdict.CORRECT and any(n.startswith("cut points: 1") for n in fr.notes)
+
+
+def test_a_cone_whose_source_is_undefined_for_some_frontier_values_is_proved_where_it_is_defined():
+    # Dynamic extents: the transpose's init must have the operand's extents (UB otherwise), so
+    # the source cone is undefined for some frontier values; where it is, so is the whole source.
+    sig = "(%x: tensor<?x3xi32>, %y: tensor<3x?xi32>) -> tensor<3x?xi32>"
+    head = """  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x3xi32>
+  %t0 = tensor.empty(%n) : tensor<3x?xi32>"""
+    src_op = "  %t = linalg.transpose ins(%x : tensor<?x3xi32>) outs(%t0 : tensor<3x?xi32>) permutation = [1, 0]"
+    tgt_op = """  %t = linalg.generic {indexing_maps = [affine_map<(i, j) -> (j, i)>, affine_map<(i, j) -> (i, j)>],
+                       iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x3xi32>) outs(%t0 : tensor<3x?xi32>) {
+  ^bb0(%in: i32, %out: i32):
+    linalg.yield %in : i32
+  } -> tensor<3x?xi32>"""
+    rest = REST.replace("3x4", "3x?")
+    src = parse_mlir(f"func.func @f{sig} {{\n{head}\n{src_op}\n{rest}\n}}\n", "before.mlir")
+    tgt = parse_mlir(f"func.func @f{sig} {{\n{head}\n{tgt_op}\n{rest}\n}}\n", "after.mlir")
+    cuts = prove_cuts(src, src.functions["f"], tgt, tgt.functions["f"], Options(confirm=False))
+    assert cuts.proved == 1 and any(n.startswith("source_ub:") for n in cuts.notes)
+    fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
+    assert fr.verdict is Verdict.CORRECT and any(n.startswith("cut points: 1") for n in fr.notes)
+    wrong = parse_mlir(f"func.func @f{sig} {{\n{head}\n{tgt_op.replace('(j, i)', '(j, 0)')}\n{rest}\n}}\n", "after.mlir")
+    assert check_modules(src, wrong, Options(confirm=False)).functions[0].verdict is not Verdict.CORRECT
