@@ -208,10 +208,11 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
                 report = check_function(CONE, cone_src, cs, cone_tgt, cg, cone_opts)
             # (a cone whose source is undefined for some frontier values is proved where it is
             # defined: where it is not, the source op, which runs unconditionally, makes the
-            # whole source undefined; the report's note says so, and ``--whole`` says where in
-            # terms of the function's own inputs. Operands of dynamic extent that must agree
-            # make most cones so.)
-            if report.verdict == Verdict.CORRECT:
+            # whole source undefined. Taken only where every such condition is about extents,
+            # as for operands of dynamic extent that must agree, which the cone's frontier
+            # decouples: other UB, an index out of bounds, is left to the whole function, whose
+            # report says where the source is undefined in terms of its own inputs.)
+            if report.verdict == Verdict.CORRECT and _extent_ub_only(report.source_ub):
                 proven[id(target)] = cand
                 cuts.covered = cuts.covered | {id(op) for op in tgt_cone[0] if op is not target}
                 cuts.proved += 1
@@ -224,6 +225,12 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
             break
     cuts.seconds = time.perf_counter() - start
     return cuts
+
+
+def _extent_ub_only(source_ub: dict | None) -> bool:
+    """Is every condition of a cone's ``source_ub`` note one of extents (the messages of the
+    semantics say ``extent``), or is there none?"""
+    return not source_ub or all("extent" in c for c in source_ub.get("conditions") or ["?"])
 
 
 def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op) -> tuple[Function, Function] | None:
