@@ -1,6 +1,8 @@
 // The same chain with the target's product taken on a shifted element: incorrect.
 // RUN: not irverify check %s --no-confirm --timeout 10 | filecheck %s
 // CHECK: @src: incorrect
+// CHECK: Differing output: result #0 at [0, 0] : i32
+// CHECK: verdict: incorrect
 
 func.func @src(%e: tensor<2x4xi32>) -> tensor<2x4xi32> {
   %t = arith.muli %e, %e : tensor<2x4xi32>
