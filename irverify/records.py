@@ -298,3 +298,11 @@ def _shape(obj: Any) -> list[int] | None:
     if any(s is None or s != inner[0] for s in inner):
         return None
     return [len(obj)] + (inner[0] if inner else [])
+
+
+def case_or_summary(text: str) -> dict:
+    """The first case record of ``--json`` output (``read_records``), else its summary, else an
+    ``error`` object: what one check of one pair reported."""
+    cases, summary = read_records(text)
+    return cases[0] if cases else summary or {"verdict": "error", "message": "no JSON output"}
+

@@ -82,10 +82,9 @@ def check_texts(before: str, after: str | None, suffix: str, timeout_s: float = 
     finally:
         for p in paths:
             os.unlink(p)
-    from irverify.records import read_records
+    from irverify.records import case_or_summary
 
-    cases, summary = read_records(out.getvalue())
-    return cases[0] if cases else summary or {"verdict": "error", "message": "no JSON output"}
+    return case_or_summary(out.getvalue())
 
 
 def report_message(rep: dict) -> str:

@@ -141,10 +141,9 @@ def check_text(text: str, suffix: str, timeout_s: float, extra: tuple = ()) -> d
             main(["check", path, "--json", "--no-confirm", "--timeout", str(timeout_s), *extra])
     finally:
         os.unlink(path)
-    from irverify.records import read_records
+    from irverify.records import case_or_summary
 
-    cases, summary = read_records(out.getvalue())
-    return cases[0] if cases else summary or {"verdict": "error", "message": "no JSON output"}
+    return case_or_summary(out.getvalue())
 
 
 def make_case(arm, seed: int, number: int) -> Case:

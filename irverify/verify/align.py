@@ -205,29 +205,34 @@ class _Side:
 CALLS = frozenset({"func.call", "util.call"})
 
 
+def call_sites(module) -> dict[str, list[Op]]:
+    """Every ``func.call``/``util.call`` of ``module`` (in any function, at any depth), by callee."""
+    sites: dict[str, list[Op]] = {}
+
+    def walk(ops) -> None:
+        for op in ops:
+            if op.name in CALLS:
+                sites.setdefault(str(op.attrs.get("callee")), []).append(op)
+            for region in op.regions:
+                for block in region:
+                    walk(block.ops)
+
+    for fn in module.functions.values():
+        if fn.body is not None:
+            walk(fn.body.ops)
+    return sites
+
+
 def once_called(module) -> dict[str, Function]:
     """The functions of ``module`` that have a body ending in a return and exactly one call site
     in the whole module (a ``func.call``/``util.call`` with no tied operand): their body runs once
     where that call is, as if inlined (``verify.encode.Ctx.call`` runs it in the caller's
     encoding), so the alignment walks into it (``_walk``). A function called twice is never
     walked into: its ops would have two values."""
-    sites: dict[str, int] = {}
-
-    def count(ops) -> None:
-        for op in ops:
-            if op.name in CALLS:
-                name = str(op.attrs.get("callee"))
-                sites[name] = sites.get(name, 0) + (1 if _untied(op) else 2)
-            for region in op.regions:
-                for block in region:
-                    count(block.ops)
-
-    for fn in module.functions.values():
-        if fn.body is not None:
-            count(fn.body.ops)
+    sites = call_sites(module)
     return {name: fn for name, fn in module.functions.items()
-            if sites.get(name) == 1 and fn.body is not None and fn.body.ops and fn.body.ops[-1].name in RETURNS
-            and len(fn.body.args) == len(fn.args)}
+            if len(sites.get(name, ())) == 1 and _untied(sites[name][0]) and fn.body is not None and fn.body.ops
+            and fn.body.ops[-1].name in RETURNS and len(fn.body.args) == len(fn.args)}
 
 
 def _untied(op: Op) -> bool:

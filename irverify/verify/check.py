@@ -11,7 +11,7 @@ from irverify.ir.core import Function, Module, TensorType
 from irverify.smt.floats import theory
 from irverify.model.assumptions import SUMMATION_ORDER
 from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
-from irverify.verify.align import unchanged
+from irverify.verify.align import call_sites, unchanged
 from irverify.verify.signature import (  # noqa: F401  (re-exported)
     SIGNATURE_CHANGED, SIGNATURE_ERROR, _encoding_materialised, check_signatures, result_difference,
     signature_change, signature_report)
@@ -56,20 +56,7 @@ class Options:
 
 
 def called_functions(module: Module) -> set[str]:
-    names: set[str] = set()
-
-    def walk(ops):
-        for op in ops:
-            if op.name in ("func.call", "util.call"):
-                names.add(str(op.attrs.get("callee")))
-            for region in op.regions:
-                for block in region:
-                    walk(block.ops)
-
-    for fn in module.functions.values():
-        if fn.body is not None:
-            walk(fn.body.ops)
-    return names
+    return set(call_sites(module))
 
 
 def pair_functions(src: Module, tgt: Module | None) -> list[tuple[str, Function, Function]]:
