@@ -465,19 +465,46 @@ class BitsTheory:
         return bits_to_float(v.as_long(), ft)
 
 
+_EXP_NAMES = ("fp.exp.", "fp.reduce_max", "fp.reduce_maxnum", "fp.maxnum", "fp.maximum")
+# (context, term id) -> (the term, the depth to which it was searched finding nothing, the least
+# depth at which it was found). Holding the term keeps its id from being reused.
+_EXP_SEARCHED: dict[tuple[int, int], list] = {}
+
+
 def _from_exp(a: Term, depth: int = 8) -> bool:
     """Is ``a`` (looking ``depth`` levels down) a value of ``exp`` (infinite for a large finite
     operand) or of a maximum (a row maximum subtracted in a softmax)? Only sums with such an
     operand get the infinite cases (``AbstractTheory.binary``): the others, such as a bias added
     to a contraction, would gain case splits that the solver then cannot get through in time
     (an MLP's FoldConstant check went from correct to unknown). Leaving the cases out of a sum
-    is sound: its value is then uninterpreted where they hold."""
-    if not z3.is_app(a):
-        return False
-    name = a.decl().name()
-    if name.startswith(("fp.exp.", "fp.reduce_max", "fp.reduce_maxnum", "fp.maxnum", "fp.maximum")):
-        return True
-    return depth > 0 and any(_from_exp(c, depth - 1) for c in a.children())
+    is sound: its value is then uninterpreted where they hold.
+
+    The terms are DAGs (a softmax row's sum shares its maximum with every element, each partial
+    sum of a reduction is asked about again as the operand of the next), so what each subterm
+    was searched to is remembered across calls."""
+    if len(_EXP_SEARCHED) > 500_000:
+        _EXP_SEARCHED.clear()
+
+    def walk(e: Term, left: int) -> bool:
+        if not z3.is_app(e):
+            return False
+        key = (id(e.ctx), e.get_id())
+        entry = _EXP_SEARCHED.get(key)
+        if entry is None:
+            entry = _EXP_SEARCHED[key] = [e, -1, None]
+        if entry[1] >= left:
+            return False
+        if entry[2] is not None and entry[2] <= left:
+            return True
+        found = e.decl().name().startswith(_EXP_NAMES) or (
+            left > 0 and any(walk(c, left - 1) for c in e.children()))
+        if found:
+            entry[2] = left if entry[2] is None else min(entry[2], left)
+        else:
+            entry[1] = left
+        return found
+
+    return walk(a, depth)
 
 
 @bits_only_for_small_floats
