@@ -53,6 +53,9 @@ class Options:
     falsify_first: bool = False  # evaluate on random inputs before the solver (``verify.search``)
     cuts: bool = True  # prove changed ops on their own through cut points (``verify.cuts``)
     align: bool = True  # share the target's ops that are the source's (``verify.align``); False: ``--whole``
+    # False (a cut cone, ``verify.cuts``, whose failure is no finding): only whether the pair is
+    # proved; a failure gets no counterexample, search, confirmation or other reading
+    explain: bool = True
 
 
 def called_functions(module: Module) -> set[str]:
@@ -227,6 +230,9 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     and the shapes are small enough (``ESCALATE_ELEMENTS``), its queries sharing one timeout
     (``opts.timeout_s``) in all; an IEEE verdict of ``correct`` or ``incorrect`` replaces the
     undecided one and says so in its notes and ``model``."""
+    early = _falsify_first(name, src_mod, s, tgt_mod, g, opts) if plan is None else None
+    if early is not None:  # a difference on random inputs: no cut points (solver work) first
+        return _check_function_whole(name, src_mod, s, tgt_mod, g, opts, plan, early)
     cuts = _cuts(src_mod, s, tgt_mod, g, opts) if opts.align and plan is None and s.body is not None else None
     if cuts is not None and unchanged(s, g, cuts.alignment.aligned, cuts.covered):
         return FunctionReport(name, Verdict.CORRECT, notes=[cuts.note] + cuts.notes if cuts.proved else [UNCHANGED],
@@ -243,11 +249,32 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
     return report
 
 
+def _falsify_first(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+                   opts: Options) -> FunctionReport | None:
+    """With ``opts.falsify_first``, the report of a difference found by evaluating both
+    functions on random inputs (``verify.search``), or None: none found, or the alignment
+    shows the target computing with the source's own ops (nothing to evaluate)."""
+    if not opts.falsify_first or opts.fp == "real" or s.body is None or g.body is None:
+        return None
+    if opts.align and src_mod.frontend == tgt_mod.frontend:
+        from irverify.verify.align import labelled_alignment
+
+        if unchanged(s, g, labelled_alignment(s, g, modules=(src_mod, tgt_mod)).aligned):
+            return None
+    from irverify.verify.search import search_by_evaluation
+
+    base = FunctionReport(name, Verdict.UNKNOWN, model=opts.fp)
+    found = search_by_evaluation(base, opts, src_mod, s, tgt_mod, g, "", early=True)
+    return None if found is base else found
+
+
 def _check_function_whole(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-                          opts: Options, plan=None) -> FunctionReport:
-    """``check_function`` past the alignment shortcut."""
+                          opts: Options, plan=None, early: FunctionReport | None = None) -> FunctionReport:
+    """``check_function`` past the alignment shortcut (``early``: what ``_falsify_first`` found)."""
     consulted: set[str] = set()
-    report = _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan, consulted)
+    report = early or _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan, consulted)
+    if not opts.explain and report.verdict != Verdict.CORRECT:
+        return report
     if report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED) and plan is None:
         report = search_by_execution(report, opts, src_mod, s, tgt_mod, g)  # (evaluation: ``_check_escalating``)
     elif report.verdict == Verdict.UNKNOWN and SYMBOLIC in report.message and plan is None:
@@ -321,7 +348,8 @@ def _name_readings(report: FunctionReport, consulted: list[str], name: str, src_
             if other == chosen:
                 continue
             alt_opts = replace(opts, readings={**opts.readings, point: other}, confirm=False)
-            alt = _check_escalating(name, src_mod, s, tgt_mod, g, alt_opts, plan)
+            alt = (_falsify_first(name, src_mod, s, tgt_mod, g, alt_opts) if plan is None else None) \
+                or _check_escalating(name, src_mod, s, tgt_mod, g, alt_opts, plan)
             if alt.verdict != report.verdict:
                 others.append(f"--{point}={other}: {alt.verdict.value}")
             if alt.verdict == Verdict.CORRECT:
@@ -348,7 +376,7 @@ def search_signed_zeros(report: FunctionReport, opts: Options, plan, src_mod: Mo
                         tgt_mod: Module, g: Function) -> FunctionReport:
     """An abstract-model counterexample not reproduced: looked for on signed-zero inputs
     (``search.search_by_evaluation``)."""
-    if plan is not None or report.verdict != Verdict.UNKNOWN or not report.float_undecided:
+    if plan is not None or report.verdict != Verdict.UNKNOWN or not report.float_undecided or not opts.explain:
         return report
     from irverify.verify.search import search_by_evaluation
 
@@ -359,17 +387,10 @@ def search_signed_zeros(report: FunctionReport, opts: Options, plan, src_mod: Mo
 def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
                       opts: Options, plan=None, consulted: set | None = None) -> FunctionReport:
     escalate = opts.escalate and opts.fp == "abstract" and small_enough(s, g)
-    if plan is None and opts.falsify_first and opts.fp != "real":
-        from irverify.verify.search import search_by_evaluation
-
-        base = FunctionReport(name, Verdict.UNKNOWN, model=opts.fp)
-        found = search_by_evaluation(base, opts, src_mod, s, tgt_mod, g, "", early=True)
-        if found is not base:
-            return found
     # Exact IEEE floats decide before execution or a numerical re-evaluation is tried.
     report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate, consulted=consulted)
     report.model = opts.fp
-    if plan is None and report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED):
+    if plan is None and opts.explain and report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED):
         from irverify.verify.search import search_by_evaluation  # a difference evaluation finds, first
 
         found = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, report.message[len(UNDECIDED) + 2:])
@@ -409,6 +430,7 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
 
 
 UNDECIDED = "solver could not decide"
+NOT_EXPLAINED = "a counterexample exists (not extracted: a cut cone's failure is no finding)"
 SYMBOLIC = "solver's model leaves a value it needs symbolic"
 SEARCHED = ("found by execution on random inputs after the solver could not decide ({why}): "
             "{backend} computes different outputs on them")
@@ -530,6 +552,10 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
                 report.source_ub = concrete_source_ub(src_mod, s, report.source_ub) or report.source_ub
             report.notes.append("source_ub: the source is undefined on some inputs; correct where it is defined")
         return report
+    if not opts.explain:
+        approximate = _float_approx(approx) and defer and not _opaque_approx(approx)
+        return FunctionReport(name, Verdict.UNKNOWN if approximate else Verdict.INCORRECT, notes=notes,
+                              message=NOT_EXPLAINED, float_undecided=approximate)
     unknown_src = source_unknown(outcome.failure, src)
     if unknown_src:  # a counterexample resting on an unknown source value: look for one that does not
         from irverify.smt import terms as t
