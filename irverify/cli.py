@@ -166,8 +166,7 @@ def _positive(kind):
     return parse
 
 
-def _common(p: argparse.ArgumentParser, json_help: str = "print one JSON object (see README); inputs split "
-            "by '// -----' give JSON Lines: one object per case, then a summary") -> None:
+def _common(p: argparse.ArgumentParser, json_help: str = JSON_LINES) -> None:
     p.add_argument("--json", action="store_true", help=json_help)
     p.add_argument("--timeout", type=_positive(float), default=20.0, metavar="S",
                    help="solver budget per query, in seconds of CPU time (default %(default)s)")

@@ -10,8 +10,8 @@ Test files:
 Substitutions: ``irverify`` runs this interpreter's ``python -m irverify``; ``filecheck`` and
 ``FileCheck`` (LLVM's spelling) run the PyPI ``filecheck`` package; ``%python`` is this
 interpreter; ``%exit-code CMD`` runs CMD and prints ``exit: N`` after its output (stderr
-included). Features: ``iree`` (the IREE compiler and runtime import) and ``tvm`` (apache-tvm
-imports). Directories named ``Inputs`` hold helper files and ``peer-suites/`` other projects'
+included). Features: ``iree`` (the IREE compiler and runtime import), ``tvm`` (apache-tvm
+imports) and ``slow`` (set by ``IRVERIFY_LIT_SLOW=1``). Directories named ``Inputs`` hold helper files and ``peer-suites/`` other projects'
 test inputs; neither holds lit tests.
 """
 
@@ -60,3 +60,7 @@ if _importable("iree.compiler") and _importable("iree.runtime"):
     config.available_features.add("iree")
 if _importable("tvm"):
     config.available_features.add("tvm")
+# "slow": the long-running cases whose construct a faster case of the corpus also covers; the
+# fast set (CI) leaves them out, ``IRVERIFY_LIT_SLOW=1`` (``tests/test_lit.py``, slow) runs them.
+if os.environ.get("IRVERIFY_LIT_SLOW"):
+    config.available_features.add("slow")

@@ -14,11 +14,15 @@ import pytest
 TESTDATA = Path(__file__).resolve().parents[1] / "testdata"
 
 
-def _lit(*args: str, timeout: float = 1800) -> subprocess.CompletedProcess:
-    """Runs lit with its own output directory, so concurrent runs (pytest -n) never share %t files."""
+def _lit(*args: str, timeout: float = 1800, slow: bool = False) -> subprocess.CompletedProcess:
+    """Runs lit with its own output directory, so concurrent runs (pytest -n) never share %t files
+    (``slow``: with the lit feature ``slow``, which the long-running cases require)."""
     cmd = [sys.executable, "-c", "import sys; from lit.main import main; sys.exit(main())", *args]
     with tempfile.TemporaryDirectory(prefix="irverify-lit-") as out:
         env = {**os.environ, "IRVERIFY_LIT_OUT": out}
+        env.pop("IRVERIFY_LIT_SLOW", None)
+        if slow:
+            env["IRVERIFY_LIT_SLOW"] = "1"
         return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, cwd=TESTDATA.parent, env=env)
 
 
@@ -28,6 +32,24 @@ def test_lit_corpus_passes():
     jobs = str(max(2, os.cpu_count() or 2))
     proc = _lit("-q", "-j", jobs, "--no-progress-bar", str(TESTDATA))
     assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
+
+
+SLOW_CASES = re.compile(r"REQUIRES:.*\bslow\b")
+
+
+@pytest.mark.slow
+def test_lit_slow_cases_pass():
+    """The cases that require the lit feature ``slow`` (left out of the fast set)."""
+    pytest.importorskip("lit")
+    pytest.importorskip("filecheck")
+    slow = sorted(str(p) for p in TESTDATA.rglob("*") if p.suffix in (".mlir", ".py", ".test")
+                  and "peer-suites" not in p.parts and "Inputs" not in p.parts and p.is_file()
+                  and SLOW_CASES.search(p.read_text(encoding="utf-8", errors="replace")))
+    assert slow
+    proc = _lit("-q", "-j", "2", "--no-progress-bar", *slow, slow=True)
+    assert proc.returncode == 0, proc.stdout[-6000:] + proc.stderr[-3000:]
+    unsupported = _lit("-v", "--no-progress-bar", *slow)  # (without the feature: left out)
+    assert unsupported.stdout.count("UNSUPPORTED:") == len(slow), unsupported.stdout[-3000:]
 
 
 @pytest.mark.slow

@@ -90,6 +90,29 @@ def test_the_seeded_miscompile_is_confirmed_on_iree_through_the_abi_wrapper(mlp_
     assert fn.confirmation.confirmed, fn.confirmation
 
 
+def _chain_module(ops: int, wrong: bool) -> str:
+    """A function adding a splat constant to its input ``ops + 1`` times: 0 (the input's
+    meaning) or, once a pass has got it wrong, 1."""
+    lines = ["func.func @f(%x: tensor<4xi32>) -> tensor<4xi32> {",
+             f"  %c = arith.constant dense<{int(wrong)}> : tensor<4xi32>",
+             "  %v0 = arith.addi %x, %c : tensor<4xi32>"]
+    lines += [f"  %v{i} = arith.addi %v{i - 1}, %c : tensor<4xi32>" for i in range(1, ops + 1)]
+    return "\n".join(lines + [f"  return %v{ops} : tensor<4xi32>", "}", ""])
+
+
+@pytest.mark.parametrize("bad", [1, 6, 11])
+def test_bisection_finds_the_first_wrong_application_of_a_chain(bad):
+    # eleven applications, each adding one op; application ``bad`` changes the constant, and the
+    # later ones carry the change on
+    apps = [Application(i, f"Pass{i}", f"pass-{i}", "'func.func' operation: @f",
+                        _chain_module(i - 1, i - 1 >= bad), _chain_module(i, i >= bad)) for i in range(1, 12)]
+    found, steps = bisect(apps, _chain_module(0, False), "chain.mlir", QUICK)
+    assert found.case.index == bad and found.verdict is Verdict.INCORRECT, (found.case.index, found.verdict)
+    assert steps[0].verdict is Verdict.INCORRECT  # the input against the last module
+    assert len(steps) <= 1 + len(apps).bit_length()
+
+
+@pytest.mark.slow  # (minutes: the input against whole modules of the compile; the chain above is the fast set's)
 @pytest.mark.iree
 def test_bisection_finds_the_seeded_miscompile(mlp_apps):
     k = next(a.index for a in mlp_apps if a.flag == "iree-dispatch-creation-form-dispatch-regions")
