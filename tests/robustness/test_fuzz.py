@@ -295,7 +295,7 @@ def _check_relax(capsys, work, seed, side, ops, as_json):
     check_single_outcome(capsys, [str(p) for p in paths], texts, as_json, mlir=False)
 
 
-@settings(max_examples=30, **FUZZ)
+@settings(max_examples=12, **FUZZ)
 @given(seed=st.integers(0, 10**6), side=st.integers(0, 1), ops=mutations, as_json=st.booleans())
 def test_check_two_files_relax(capsys, work, seed, side, ops, as_json):
     _check_relax(capsys, work, seed, side, ops, as_json)
@@ -338,7 +338,7 @@ def test_check_suite_mutated_dir(capsys, work, picks, as_json):
 PIPELINE = "builtin.module(func.func(canonicalize))"
 
 
-@settings(max_examples=100, **FUZZ)
+@settings(max_examples=40, **FUZZ)
 @given(seeds=st.lists(st.integers(0, 10**6), min_size=1, max_size=3), ops=mutations, which=st.integers(0, 2),
        as_json=st.booleans())
 def test_validate_pass_split_input(capsys, work, seeds, ops, which, as_json):
@@ -467,7 +467,7 @@ def test_bigger_run(capsys, work):
 # ----------------------------------------------------------------------------- truncation (cheap, many)
 
 
-@settings(max_examples=300, **FUZZ)
+@settings(max_examples=100, **FUZZ)
 @given(seed=st.integers(0, 10**6), cut=st.floats(0.0, 0.97), as_json=st.booleans())
 def test_truncated_mlir_is_a_located_error(capsys, work, seed, cut, as_json):
     """Truncated inputs (the commonest garbage: a partial paste, a cut-off file) never crash and,
