@@ -229,10 +229,14 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
     return cuts
 
 
+EXTENT_WORDS = ("extent", "negative size")  # how the semantics' UB messages name a size condition
+
+
 def _extent_ub_only(source_ub: dict | None) -> bool:
-    """Is every condition of a cone's ``source_ub`` note one of extents (the messages of the
-    semantics say ``extent``), or is there none?"""
-    return not source_ub or all("extent" in c for c in source_ub.get("conditions") or ["?"])
+    """Is every condition of a cone's ``source_ub`` note one of extents or sizes (operands whose
+    dynamic extents must agree, a ``tensor.empty`` of a size that must not be negative: the
+    messages of the semantics say so, ``EXTENT_WORDS``), or is there none?"""
+    return not source_ub or all(any(w in c for w in EXTENT_WORDS) for c in source_ub.get("conditions") or ["?"])
 
 
 def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op) -> tuple[Function, Function] | None:

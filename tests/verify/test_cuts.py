@@ -172,3 +172,13 @@ def test_a_cone_whose_source_is_undefined_for_some_frontier_values_is_proved_whe
     assert fr.verdict is Verdict.CORRECT and any(n.startswith("cut points: 1") for n in fr.notes)
     wrong = parse_mlir(f"func.func @f{sig} {{\n{head}\n{tgt_op.replace('(j, i)', '(j, 0)')}\n{rest}\n}}\n", "after.mlir")
     assert check_modules(src, wrong, Options(confirm=False)).functions[0].verdict is not Verdict.CORRECT
+
+
+def test_a_cone_undefined_only_for_sizes_is_taken_and_an_index_condition_is_not():
+    from irverify.verify.cuts import _extent_ub_only
+
+    assert _extent_ub_only(None)
+    assert _extent_ub_only({"conditions": ["f.mlir:20:13: tensor.empty: negative size in dim 0",
+                                           "f.mlir:23:13: linalg.generic: operands disagree on the extent of loop dim 0"]})
+    assert not _extent_ub_only({"conditions": ["f.py:18:22: take(gv, t, axis=1, mode=fast) requires 0 <= t[j] < 16"]})
+    assert not _extent_ub_only({"conditions": []})
