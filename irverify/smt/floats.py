@@ -466,12 +466,9 @@ class BitsTheory:
 
 
 _EXP_NAMES = ("fp.exp.", "fp.reduce_max", "fp.reduce_maxnum", "fp.maxnum", "fp.maximum")
-# (context, term id) -> (the term, the depth to which it was searched finding nothing, the least
-# depth at which it was found). Holding the term keeps its id from being reused.
-_EXP_SEARCHED: dict[tuple[int, int], list] = {}
 
 
-def _from_exp(a: Term, depth: int = 8) -> bool:
+def _from_exp(a: Term, searched: dict[int, list], depth: int = 8) -> bool:
     """Is ``a`` (looking ``depth`` levels down) a value of ``exp`` (infinite for a large finite
     operand) or of a maximum (a row maximum subtracted in a softmax)? Only sums with such an
     operand get the infinite cases (``AbstractTheory.binary``): the others, such as a bias added
@@ -481,17 +478,17 @@ def _from_exp(a: Term, depth: int = 8) -> bool:
 
     The terms are DAGs (a softmax row's sum shares its maximum with every element, each partial
     sum of a reduction is asked about again as the operand of the next), so what each subterm
-    was searched to is remembered across calls."""
-    if len(_EXP_SEARCHED) > 500_000:
-        _EXP_SEARCHED.clear()
+    was searched to is remembered across the calls of one theory instance (one check) in
+    ``searched``: term id -> [the term, the depth to which it was searched finding nothing, the
+    least depth at which it was found]; holding the term keeps its id from being reused."""
 
     def walk(e: Term, left: int) -> bool:
         if not z3.is_app(e):
             return False
-        key = (id(e.ctx), e.get_id())
-        entry = _EXP_SEARCHED.get(key)
+        key = e.get_id()
+        entry = searched.get(key)
         if entry is None:
-            entry = _EXP_SEARCHED[key] = [e, -1, None]
+            entry = searched[key] = [e, -1, None]
         if entry[1] >= left:
             return False
         if entry[2] is not None and entry[2] <= left:
@@ -565,7 +562,8 @@ class AbstractTheory(BitsTheory):
         if op not in rules:
             return r
         nan = z3.Or(self.is_nan(a, ft), self.is_nan(b, ft))
-        if op == "add" and (_from_exp(a) or _from_exp(b)):
+        searched = self.__dict__.setdefault("_exp_searched", {})  # (``_from_exp``, for this check)
+        if op == "add" and (_from_exp(a, searched) or _from_exp(b, searched)):
             nan = z3.Or(nan, z3.And(self.is_inf(a, ft), self.is_inf(b, ft), a != b))
             r = z3.If(self.is_inf(a, ft), a, z3.If(self.is_inf(b, ft), b, r))
         elif op == "div":
