@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="compare only this source function (default: pair functions by name, or @src)")
     c.add_argument("--tgt-fn", metavar="NAME",
                    help="compare only this target function (default: --src-fn's name, or @tgt)")
-    _common(c)
+    _common(c, json_help=CHECK_JSON)
     c.add_argument("--emit-smt2", metavar="FILE", help="write the refinement queries as SMT-LIB2")
     c.add_argument("-v", "--verbose", action="store_true",
                    help="show the value of every op result of source and target on the counterexample")
@@ -133,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+CHECK_JSON = ("print one JSON object, the case's record (verdict, functions, model, time_s, "
+              "exit_code); a split input: JSON Lines, one record per case, then a summary (docs/json.md)")
 JSON_LINES = "print JSON Lines: one record per case as it finishes, then a summary record (docs/json.md)"
 SAVE_INPUTS_DIR = ("write the full counterexample inputs of each case that has one to "
                    "DIR/<file>[.run<R>].case<K>.npz (the JSON records cap large arrays)")
@@ -278,7 +280,7 @@ def cmd_check(args) -> int:
         return _check_inputs(args, chosen)
     import time
 
-    from irverify.records import case_record, emit, input_of, summary_record
+    from irverify.records import case_record, emit, input_of, sole_case_record
 
     start = time.perf_counter()
     try:
@@ -287,8 +289,7 @@ def cmd_check(args) -> int:
         verdict = Verdict.ERROR if isinstance(e, InputError) else Verdict.UNSUPPORTED
         record = case_record("check", input_of(args.before, args.after), verdict, message=str(e),
                              time_s=time.perf_counter() - start)
-        emit(record)
-        emit(summary_record("check", [record], verdict.exit_code, time.perf_counter() - start))
+        emit(sole_case_record(record, verdict.exit_code, time.perf_counter() - start))
         return verdict.exit_code
 
 
@@ -322,7 +323,7 @@ def _check_inputs(args, chosen) -> int:
             saved = f"not saved: {e}"
             print(f"irverify: note: {e}; {args.save_inputs} not written", file=sys.stderr)
     if args.json:
-        from irverify.records import case_record, emit, input_of, summary_record
+        from irverify.records import case_record, emit, input_of, sole_case_record
 
         elapsed = time.perf_counter() - start
         record = case_record("check", input_of(args.before, args.after), report.verdict, report,
@@ -332,8 +333,7 @@ def _check_inputs(args, chosen) -> int:
         record["timings"]["phases"] = phases.snapshot()
         if saved:
             record["saved_inputs"] = saved
-        emit(record)
-        emit(summary_record("check", [record], report.verdict.exit_code, elapsed))
+        emit(sole_case_record(record, report.verdict.exit_code, elapsed))
     else:
         print(render(report, verbose=args.verbose))
     return report.verdict.exit_code

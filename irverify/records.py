@@ -1,7 +1,9 @@
 """The JSON Lines output of every subcommand (``--json``): one schema, versioned.
 
 Every line is one JSON object with ``"schema": SCHEMA`` and ``"record"``: ``"case"`` (one per
-checked case, as each finishes) or ``"summary"`` (last, once). A case record has the same keys
+checked case, as each finishes) or ``"summary"`` (last, once). A ``check`` of one unsplit input
+prints one object only, its case record with the run's ``exit_code`` and ``time_s``
+(``sole_case_record``): the whole output is one JSON object. A case record has the same keys
 whatever the subcommand: ``input`` (what was checked), ``case`` (which ``// -----`` chunk),
 ``verdict``, ``kind`` (the failure kind, a small enum), ``oracle`` (what the verdict rests
 on), ``assumptions`` (the contested-semantics readings it rests on), ``message``, ``model``,
@@ -22,7 +24,7 @@ from typing import Any
 
 from irverify.verify.verdict import FunctionReport, Report, Verdict, worst
 
-SCHEMA = 1
+SCHEMA = 2  # 2: a check of one unsplit input prints one object (its case record), no summary
 ARRAY_CAP = 1024  # elements; a larger array is replaced by a capped object
 CAPPED_HEAD = 64  # elements of a capped array kept (flattened, in row-major order)
 
@@ -216,6 +218,13 @@ def summary_record(command: str, cases: list[dict], exit_code: int, total_s: flo
     }
 
 
+def sole_case_record(record: dict, exit_code: int, time_s: float) -> dict:
+    """The whole ``--json`` output of a run with exactly one case and nothing to summarise (a
+    ``check`` of one unsplit input): its case record, with the run's ``exit_code`` and
+    ``time_s`` (what a summary would add)."""
+    return {**record, "exit_code": exit_code, "time_s": round(time_s, 4)}
+
+
 def signature_changed_only(case: dict) -> bool:
     """Is a case ``incorrect`` only because public signatures changed (no miscompile)?"""
     bad = [f for f in case["functions"] if f["verdict"] == "incorrect"]
@@ -229,7 +238,7 @@ def emit(record: dict, stream=None) -> None:
 
 def read_records(text: str) -> tuple[list[dict], dict | None]:
     """The case records and the summary of a subcommand's ``--json`` output (lines that are
-    not records are skipped)."""
+    not records are skipped); the summary of a sole case record is derived from it."""
     cases, summary = [], None
     for line in text.splitlines():
         if not line.startswith("{"):
@@ -242,6 +251,9 @@ def read_records(text: str) -> tuple[list[dict], dict | None]:
             cases.append(obj)
         elif obj.get("record") == "summary":
             summary = obj
+    if summary is None and len(cases) == 1 and "exit_code" in cases[0]:  # sole_case_record
+        case = cases[0]
+        summary = summary_record(case["command"], cases, case["exit_code"], case["time_s"])
     return cases, summary
 
 

@@ -196,9 +196,9 @@ def error_message(rc: int, out: str, err: str, as_json: bool) -> str:
     """The one-line error message of an ``error`` exit of ``check``."""
     assert rc == 2, (rc, out, err)
     if as_json:
-        objs = json_lines(out)  # the case's record and the summary
-        assert len(objs) == 2 and objs[0]["verdict"] == objs[1]["verdict"] == "error", out
-        return objs[0]["message"]
+        record = json.loads(out)  # the whole output is one object: the case's record
+        assert record["verdict"] == "error" and record["exit_code"] == rc, out
+        return record["message"]
     lines = err.strip("\n").split("\n")
     assert out == "" and len(lines) == 1 and lines[0].startswith("irverify: error: "), (out, err)
     return lines[0][len("irverify: error: "):]
@@ -218,11 +218,14 @@ def check_single_outcome(capsys, paths: list[str], texts: list[str], as_json: bo
     rc, out, err = run(capsys, argv)
     if any(line.strip() == "// -----" for t in texts for line in t.splitlines()):
         # a mutation made a split file: one result per case (JSON Lines and a summary)
+        # (or, when the cases cannot be paired, one error record for the whole input)
         objs = json_lines(out) if as_json else []
-        assert not as_json or (objs and objs[-1]["record"] == "summary" and len(objs) == objs[-1]["cases"] + 1), out
+        assert not as_json or (objs and objs[-1]["record"] == "summary" and len(objs) == objs[-1]["cases"] + 1) \
+            or (len(objs) == 1 and objs[0]["verdict"] == "error" and objs[0]["exit_code"] == rc), out
         return rc
-    if as_json:
-        assert len(json_lines(out)) == 2, out  # the case's record and the summary
+    if as_json:  # the whole output is one object: the case's record, with the exit code
+        record = json.loads(out)
+        assert record["record"] == "case" and record["exit_code"] == rc, out
     parses = [mlir_parses(t) if mlir else python_parses(t) for t in texts]
     if not all(parses):
         k = parses.index(False)
