@@ -338,7 +338,7 @@ class _Currier:
     """
 
     def __init__(self):
-        self.cache: dict[int, z3.ExprRef] = {}
+        self.cache: dict[int, tuple[z3.ExprRef, z3.ExprRef]] = {}  # id: (term, rewritten)
         self.funcs: dict[str, z3.FuncDeclRef] = {}
         self.bound: list[z3.ExprRef] = []  # constants standing for the enclosing bound variables
         self.definitions: list[z3.BoolRef] = []
@@ -351,10 +351,22 @@ class _Currier:
         return self.funcs[key]
 
     def __call__(self, e: z3.ExprRef) -> z3.ExprRef:
-        key = e.get_id()
-        if key not in self.cache:
-            self.cache[key] = self._rewrite(e)
-        return self.cache[key]
+        # Subterms are rewritten bottom-up with an explicit stack, so that ``_rewrite`` finds
+        # its operands done and the depth of a term (a sum of thousands of products) never
+        # becomes the depth of Python's recursion. The cache keeps each input term alive: z3
+        # reuses the id of a freed term (a quantifier's substituted body).
+        stack = [(e, False)]
+        while stack:
+            t, operands_done = stack.pop()
+            key = t.get_id()
+            if key in self.cache:
+                continue
+            if operands_done or not z3.is_app(t) or z3.is_quantifier(t):
+                self.cache[key] = (t, self._rewrite(t))
+            else:
+                stack.append((t, True))
+                stack.extend((c, False) for c in t.children() if c.get_id() not in self.cache)
+        return self.cache[e.get_id()][1]
 
     def _rewrite(self, e):
         if z3.is_quantifier(e):
