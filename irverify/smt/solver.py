@@ -49,7 +49,14 @@ class SolverLog:
 
 
 LOG = SolverLog()
-_DEADLINE: list[float] = []  # innermost last: a process_time() no query may run past
+_DEADLINE: list[float] = []  # innermost last: a _cpu() no query may run past
+_ISOLATE: list[bool] = []  # innermost last: do queries run in a child process (``isolated``)
+_CHILD_CPU = [0.0]  # CPU seconds spent by the child processes of isolated queries
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its isolated queries' children: the clock of budgets."""
+    return time.process_time() + _CHILD_CPU[0]
 
 
 def limit_memory(mib: int) -> None:
@@ -62,7 +69,7 @@ def budget(seconds: float):
     """Queries inside this block share ``seconds`` of solver time: each one's timeout is cut to
     what is left, and once it is spent they return ``unknown`` at once (CPU time, like every
     query's own budget)."""
-    end = time.process_time() + seconds
+    end = _cpu() + seconds
     _DEADLINE.append(min(end, _DEADLINE[-1]) if _DEADLINE else end)
     try:
         yield
@@ -71,7 +78,7 @@ def budget(seconds: float):
 
 def budget_left() -> float | None:
     """CPU seconds left in the innermost ``budget`` block (``None`` outside any)."""
-    return _DEADLINE[-1] - time.process_time() if _DEADLINE else None
+    return _DEADLINE[-1] - _cpu() if _DEADLINE else None
 
 
 WALL_FACTOR = 4.0
@@ -154,12 +161,87 @@ def _run(s, timeout_s: float):
         return r, reason
 
 
+@contextmanager
+def isolated(on: bool = True):
+    """Queries inside this block (when ``on``) run in a forked child process, killed once its
+    CPU time passes the query's budget (``ISOLATION_GRACE``): z3 answers an interrupt only
+    between steps, and turning a large IEEE float term into bit-vectors is one step (an
+    attention's query interrupted at 3 s returned 8 s later). A ``sat`` answer is found again
+    in this process, which the child showed takes about the same time, for its model."""
+    _ISOLATE.append(on)
+    try:
+        yield
+    finally:
+        _ISOLATE.pop()
+
+
+ISOLATION_GRACE = (1.0, 1.1)
+"""An isolated query's child is killed past ``a + b * budget`` CPU seconds (or WALL_FACTOR
+times that of wall-clock time)."""
+
+
+def _child_cpu(pid: int) -> float:
+    """CPU seconds (user and system) of a running child process, from ``/proc``."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _run_isolated(s, timeout_s: float):
+    """``_run`` in a forked child process with a hard limit (``isolated``)."""
+    if not hasattr(os, "fork") or not os.path.exists("/proc/self/stat"):
+        return _run(s, timeout_s)
+    read_end, write_end = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: answer, then leave without running any of the parent's code
+        status = 1
+        try:
+            os.close(read_end)
+            r, reason = _run(s, timeout_s)
+            os.write(write_end, f"{r}\n{reason}".encode())
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(write_end)
+    limit = ISOLATION_GRACE[0] + ISOLATION_GRACE[1] * timeout_s
+    wall_end = time.perf_counter() + WALL_FACTOR * limit
+    cpu = 0.0
+    try:
+        while True:
+            done, _, usage = os.wait4(pid, os.WNOHANG)
+            if done:
+                cpu = usage.ru_utime + usage.ru_stime
+                break
+            cpu = max(cpu, _child_cpu(pid))
+            if cpu > limit or time.perf_counter() > wall_end:
+                os.kill(pid, 9)
+                _, _, usage = os.wait4(pid, 0)
+                cpu = usage.ru_utime + usage.ru_stime
+                return z3.unknown, f"timeout ({timeout_s:g} s of CPU time)"
+            time.sleep(0.02)
+        with os.fdopen(read_end, "rb") as f:
+            read_end = None
+            answer, _, reason = f.read().decode().partition("\n")
+    finally:
+        _CHILD_CPU[0] += cpu
+        if read_end is not None:
+            os.close(read_end)
+    if answer == "unsat":
+        return z3.unsat, ""
+    if answer == "sat":  # the model, found again here (within the same budget)
+        return _run(s, timeout_s)
+    return z3.unknown, reason or "the solver's child process failed"
+
+
 @timed("solver")
 def check(name: str, assertions: Sequence[Any], timeout_s: float, extra: Sequence[Any] = ()) -> Result:
     """Is the conjunction of ``assertions`` (and ``extra``) satisfiable within a CPU budget of
     ``timeout_s`` seconds (and the enclosing ``budget``)?"""
     if _DEADLINE:
-        left = _DEADLINE[-1] - time.process_time()
+        left = _DEADLINE[-1] - _cpu()
         if left <= 0.05:
             LOG.stats.append(QueryStat(name, "unknown", 0.0))
             return Result("unknown", reason="time budget spent")
@@ -173,7 +255,7 @@ def check(name: str, assertions: Sequence[Any], timeout_s: float, extra: Sequenc
         LOG.smt2.append((name, to_smtlib2(list(assertions) + list(extra))))
     start = time.perf_counter()
     try:
-        r, reason = _run(s, timeout_s)
+        r, reason = _run_isolated(s, timeout_s) if _ISOLATE and _ISOLATE[-1] else _run(s, timeout_s)
     except z3.Z3Exception as e:  # e.g. out of memory
         LOG.stats.append(QueryStat(name, "unknown", time.perf_counter() - start))
         return Result("unknown", reason=str(e))

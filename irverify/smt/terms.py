@@ -629,16 +629,30 @@ def distinct(a: Term, b: Term) -> Term:
 
 # ----------------------------------------------------------------------------- numeric evaluation
 
-def numeric_eval(term: Term, funcs: dict) -> float:
+class EvalMemo:
+    """What the walks of concrete evaluation learnt about subterms, shared by the elements of
+    one evaluation (``numeric_eval``, ``resolve_apps``, ``has_app_named``): the elements of an
+    attention's output share its scores and softmax sums, and walking them afresh for each
+    element made a 1x2x6x64 attention take minutes. Each entry keeps its term alive (z3 reuses
+    a freed term's id)."""
+
+    def __init__(self):
+        self.values: dict[int, tuple[Term, object]] = {}  # numeric_eval's values
+        self.resolved: dict[int, Term] = {}  # subterms with no application resolve_apps can resolve
+        self.named: dict[tuple[int, Callable], tuple[Term, bool]] = {}  # has_app_named's answers
+
+
+def numeric_eval(term: Term, funcs: dict, memo: EvalMemo | None = None) -> float:
     """The value of a closed real/integer/boolean term as a Python number, with uninterpreted
     functions interpreted by name through ``funcs`` (e.g. ``{"real.exp": math.exp}``); used to
-    compare ``--fp=real`` semantics with real execution numerically."""
-    memo: dict[int, object] = {}
+    compare ``--fp=real`` semantics with real execution numerically. ``memo``: shared with the
+    other elements of one evaluation."""
+    values = memo.values if memo is not None else {}
 
     def ev(x):
         key = x.get_id()
-        if key in memo:
-            return memo[key]
+        if key in values:
+            return values[key][1]
         if z3.is_rational_value(x):
             v = x.numerator_as_long() / x.denominator_as_long()
         elif z3.is_int_value(x):
@@ -649,7 +663,7 @@ def numeric_eval(term: Term, funcs: dict) -> float:
             v = float(x.approx(20).as_decimal(20).rstrip("?"))
         else:
             v = _numeric_app(x, [ev(c) for c in x.children()], funcs)
-        memo[key] = v
+        values[key] = (x, v)
         return v
 
     return ev(term)
@@ -698,11 +712,27 @@ def ite_parts(x: Term):
     return None
 
 
-def _uninterpreted_apps(*terms: Term):
+def _uninterpreted_apps(*terms: Term, skip: dict[int, Term] | None = None, walked: list | None = None):
     """Every distinct application of an uninterpreted function (of at least one argument) in the
-    terms, under quantifiers too (input arrays and constants are not applications)."""
-    for x in _walk(terms):
-        if z3.is_app(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
+    terms, under quantifiers too (input arrays and constants are not applications); subterms
+    whose id is in ``skip`` are not entered; ``walked`` collects every subterm entered."""
+    seen: set[int] = set()
+    todo = list(terms)
+    while todo:
+        x = todo.pop()
+        key = x.get_id()
+        if key in seen or (skip is not None and key in skip):
+            continue
+        seen.add(key)
+        if walked is not None:
+            walked.append(x)
+        if z3.is_quantifier(x):
+            todo.append(x.body())
+            continue
+        if not z3.is_app(x):
+            continue
+        todo.extend(x.children())
+        if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
             yield x
 
 
@@ -713,15 +743,22 @@ def has_uninterpreted_app(*terms: Term, prefix: str = "") -> bool:
     return any(x.decl().name().startswith(prefix) for x in _uninterpreted_apps(*terms))
 
 
-def resolve_apps(term: Term, value: Callable[[Term], Term | None], rounds: int = 64) -> Term:
+def resolve_apps(term: Term, value: Callable[[Term], Term | None], rounds: int = 64,
+                 memo: EvalMemo | None = None) -> Term:
     """``term`` with every application of an uninterpreted function (of at least one argument)
     whose arguments are all constants or arrays replaced by ``value(app)`` (when that is not None),
     simplifying after each round, until none is left that ``value`` resolves. Used to evaluate a
-    closed term whose functions have a concrete meaning (a NaN payload, ``exp``)."""
+    closed term whose functions have a concrete meaning (a NaN payload, ``exp``). ``memo``
+    (one ``value`` for all its calls): subterms an earlier call left resolved are not walked."""
+    skip = memo.resolved if memo is not None else None
     for _ in range(rounds):
-        pairs = [(x, v) for x in _uninterpreted_apps(term) if all(is_value(c) or c.sort().kind() == z3.Z3_ARRAY_SORT for c in x.children())
+        walked: list[Term] = []
+        pairs = [(x, v) for x in _uninterpreted_apps(term, skip=skip, walked=walked)
+                 if all(is_value(c) or c.sort().kind() == z3.Z3_ARRAY_SORT for c in x.children())
                  for v in [value(x)] if v is not None]
         if not pairs:
+            if memo is not None:
+                memo.resolved.update((x.get_id(), x) for x in walked)
             return term
         term = z3.simplify(z3.substitute(term, *pairs))
     return term
@@ -730,6 +767,30 @@ def resolve_apps(term: Term, value: Callable[[Term], Term | None], rounds: int =
 def uninterpreted_names(term: Term) -> list[str]:
     """The names of the uninterpreted functions (of at least one argument) applied in ``term``."""
     return sorted({x.decl().name() for x in _uninterpreted_apps(term)})
+
+
+def has_app_named(term: Term, pred: Callable[[str], bool], memo: EvalMemo | None = None) -> bool:
+    """Does ``term`` apply an uninterpreted function (of at least one argument) whose name
+    ``pred`` accepts? With ``memo`` (the same ``pred`` for all its calls) each subterm's answer
+    is remembered."""
+    if memo is None:
+        return any(pred(x.decl().name()) for x in _uninterpreted_apps(term))
+    named = memo.named
+    todo: list[tuple[Term, list | None]] = [(term, None)]
+    while todo:  # post-order: a subterm's answer from its children's
+        x, kids = todo.pop()
+        key = (x.get_id(), pred)
+        if key in named:
+            continue
+        if kids is None:
+            kids = [x.body()] if z3.is_quantifier(x) else x.children() if z3.is_app(x) else []
+            todo.append((x, kids))
+            todo.extend((c, None) for c in kids if (c.get_id(), pred) not in named)
+            continue
+        own = (z3.is_app(x) and not z3.is_quantifier(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED
+               and x.num_args() > 0 and pred(x.decl().name()))
+        named[key] = (x, own or any(named[(c.get_id(), pred)][1] for c in kids))
+    return named[(term.get_id(), pred)][1]
 
 
 def array_sort(rank: int, elem_sort: Sort) -> Sort:

@@ -390,15 +390,28 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
     # Exact IEEE floats decide before execution or a numerical re-evaluation is tried.
     report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate, consulted=consulted)
     report.model = opts.fp
-    if plan is None and opts.explain and report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED):
-        from irverify.verify.search import search_by_evaluation  # a difference evaluation finds, first
+    from irverify.verify.search import SEARCH_FIRST_ELEMENTS, computed_elements, search_by_evaluation
 
-        found = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, report.message[len(UNDECIDED) + 2:])
+    searched = False  # random and signed-zero inputs evaluated (search_by_evaluation)
+    large = computed_elements(s) + computed_elements(g) > SEARCH_FIRST_ELEMENTS
+    if plan is None and opts.explain and report.verdict == Verdict.UNKNOWN and (
+            report.message.startswith(UNDECIDED) or (large and report.pending_approx and report.counterexample is not None)):
+        # A difference evaluation finds comes first; for an abstract model's counterexample of
+        # large functions also before exact IEEE floats (whose queries on an attention run out
+        # of time) and execution: a misplaced scale differs on every random input. Small
+        # functions try exact IEEE floats first, which give a small counterexample.
+
+        why = (report.message[len(UNDECIDED) + 2:] if report.message.startswith(UNDECIDED)
+               else "its counterexample rests on uninterpreted float arithmetic")
+        found = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, why)
         if found is not report:
             return found
+        searched = True
     if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
+        if searched:
+            return _with_timeout_hint(report, opts)
         return _with_timeout_hint(search_signed_zeros(report, opts, plan, src_mod, s, tgt_mod, g), opts)
-    zeros_first = _float_fold_approx(report.pending_approx)  # exact IEEE floats keep such folds uninterpreted
+    zeros_first = _float_fold_approx(report.pending_approx) and not searched  # IEEE keeps such folds uninterpreted
     if zeros_first:
         found = search_signed_zeros(report, opts, plan, src_mod, s, tgt_mod, g)
         if found is not report:
@@ -418,7 +431,7 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
         return exact
     report.notes.append(f"exact IEEE-754 floats: {exact.verdict.value}"
                         + (f" ({exact.message})" if exact.message else ""))
-    if not zeros_first:
+    if not zeros_first and not searched:
         found = search_signed_zeros(report, opts, plan, src_mod, s, tgt_mod, g)
         if found is not report:
             return found
@@ -505,6 +518,7 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
     """One check under ``opts.fp``. With ``defer``, a counterexample found through an
     approximation is returned ``unknown`` with ``pending_approx`` set, unconfirmed."""
     from irverify.cex.extract import TooLarge, counterexample, source_ub_note
+    from irverify.smt import solver
     from irverify.smt.solver import NotConcrete
     from irverify.verify.encode import encode_function, make_inputs
     from irverify.verify.refinement import run_checks, source_ub_witness
@@ -525,7 +539,8 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
             tgt = plan.encode_target(inputs, fp)
         if consulted is not None:
             consulted |= src.state.consulted | tgt.state.consulted
-        outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)
+        with solver.isolated(opts.fp == "ieee"):  # z3 turns IEEE terms into bits uninterruptibly
+            outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)
     except Unsupported as e:
         return FunctionReport(name, Verdict.UNSUPPORTED, message=str(e))
     approx = sorted(src.state.approximations | tgt.state.approximations)

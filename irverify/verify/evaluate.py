@@ -71,7 +71,8 @@ def _python_value(term, ty, fp):
 def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str = "ieee",
                       outputs_too: bool = True, interpret: dict | None = None,
                       poison: dict | None = None, ub_kinds: Callable[[str], bool] | None = None,
-                      deadline: float | None = None, readings: dict | None = None) -> Evaluation:
+                      deadline: float | None = None, readings: dict | None = None,
+                      elements: int | None = None) -> Evaluation:
     """Run function ``name`` of ``module`` on concrete ``args`` through irverify's semantics.
     With ``outputs_too=False`` only the UB conditions are evaluated (``outputs`` is empty).
     ``interpret`` evaluates float outputs numerically, giving the uninterpreted functions by
@@ -86,7 +87,9 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     conditions whose reason it accepts are evaluated and reported. ``deadline`` (a
     ``time.process_time()`` value): evaluation stops with ``TooLargeToEvaluate`` once it passes.
     ``readings``: the contested readings to evaluate under (``model.assumptions``; default each
-    point's default).
+    point's default). ``elements``: evaluate at most this many elements of each tensor output,
+    spread evenly over it (a quick look for a difference); the others are masked in
+    ``undefined`` as if poison.
     """
     from irverify.cex.extract import element_count, numpy_dtype
     from irverify.verify.encode import encode_function, make_inputs
@@ -139,18 +142,22 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     array_pairs += concrete_pairs(inputs, [(name, arr) for name, _, arr in memrefs],
                                   lambda x, elem: _scalar_term(x, elem, fp))
 
+    memo = t.EvalMemo()  # the elements of an output share most of their subterms
+
+    def resolve(app):
+        return _concrete_app(app, interpret)
+
     def concrete(term):
         # One substitution of scalars, dims and input arrays (array terms are built once).
-        return t.resolve_apps(t.simplify(t.substitute(term, pairs + array_pairs)),
-                              lambda app: _concrete_app(app, interpret))
+        return t.resolve_apps(t.simplify(t.substitute(term, pairs + array_pairs)), resolve, memo=memo)
 
     def _python(term, ty, fp):
         if interpret is not None and isinstance(ty, FloatType) and fp.name == "real":
-            return t.numeric_eval(t.simplify(term), interpret)
+            return t.numeric_eval(t.simplify(term), interpret, memo)
         return _python_value(term, ty, fp)
 
     def unspecified(term) -> bool:  # an out-of-range conversion, or a value an op leaves unknown
-        return any(n.endswith(".out_of_range") or n.startswith("unknown.") for n in t.uninterpreted_names(term))
+        return t.has_app_named(term, _unspecified_name, memo)
 
     outputs, undefined = [], []
     for r in (enc.results if outputs_too else []):
@@ -172,7 +179,13 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
             raise TooLargeToEvaluate(f"an output of shape {shape} is too large to evaluate")
         out = np.zeros(shape, dtype=numpy_dtype(r.type.elem))
         mask = np.zeros(shape, dtype=bool)
-        for idx in itertools.product(*(range(s) for s in shape)):
+        chosen = itertools.product(*(range(s) for s in shape))
+        if elements is not None and element_count(shape) > elements:
+            mask[...] = True
+            picks = np.linspace(0, element_count(shape) - 1, elements).astype(int)
+            chosen = [tuple(int(i) for i in np.unravel_index(p, shape)) for p in dict.fromkeys(picks)]
+        for idx in chosen:
+            mask[idx] = False
             if deadline is not None and time.process_time() > deadline:
                 raise TooLargeToEvaluate("evaluating the outputs element by element ran out of time")
             ii = [t.int_val(i) for i in idx]
@@ -311,6 +324,11 @@ def _fix_arrays(term, tensor_subst, fp):
     """Replace each input array by its concrete contents (a chain of stores over a default)."""
     pairs = [(arr_term, _array_term(arr, val, fp)) for val, arr_term, arr in tensor_subst]
     return t.simplify(t.substitute(term, pairs))
+
+
+def _unspecified_name(name: str) -> bool:
+    """Is an uninterpreted function of this name a value the semantics leave unspecified?"""
+    return name.endswith(".out_of_range") or name.startswith("unknown.")
 
 
 def _array_term(arr: np.ndarray, val: Tensor, fp):

@@ -35,6 +35,10 @@ from irverify.verify.verdict import Counterexample, FunctionReport, Verdict
 from irverify.phases import timed
 
 TRIES = 4  # input sets drawn
+SAMPLE_ELEMENTS = 32  # elements of each output evaluated first, for each input set
+# Functions computing more tensor elements than this (both sides together) are searched by
+# evaluation before exact IEEE floats are tried on an abstract model's counterexample.
+SEARCH_FIRST_ELEMENTS = 1024
 NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rounding of each operation) on "
         "random inputs after the solver could not decide ({why})")
 EARLY_NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rounding of each operation) on "
@@ -138,7 +142,7 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
     evaluated as ``cex.concrete.reproduce`` does (IEEE rounding of each operation, sums in index
     order), and an element counts as different only beyond what the order of a sum explains
     (``cex.concrete._differ``)."""
-    from irverify.cex.concrete import NUMERIC, _differ, _rounding
+    from irverify.cex.concrete import NUMERIC, _rounding
     from irverify.verify.evaluate import evaluate_function
 
     # dynamic extents as the solver's counterexample chose them (consistent where the source is defined)
@@ -166,39 +170,57 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
         # double precision, rounded), a zero's sign compared too
         exact = kind == "zeros"
         how = dict(fp_name="ieee" if exact else "rounded-real", interpret=funcs)
-        if time.process_time() > deadline:
-            break
-        try:
-            with np.errstate(all="ignore"):
-                ev_s = evaluate_function(src_mod, s.name, args, deadline=deadline, readings=opts.readings, **how)
-                if ev_s.ub:
-                    continue
-                ev_t = evaluate_function(tgt_mod, g.name, args, deadline=deadline, readings=opts.readings, **how)
-        except Exception:  # noqa: BLE001 - not evaluable in time or at all: no counterexample here
-            if exact:
-                continue  # e.g. a fold whose orders differ on these values
-            return report
-        if ev_t.ub:
-            continue  # target UB where the source is defined: left to the solver's checks
-        for k, (src, tgt) in enumerate(zip(ev_s.outputs, ev_t.outputs)):
-            src, tgt = np.asarray(src), np.asarray(tgt)
-            if src.shape != tgt.shape:
+        # a few elements of each output first: a misplaced scale shows in any of them
+        for elements in (SAMPLE_ELEMENTS, None):
+            if time.process_time() > deadline:
                 return report
-            src_poison = np.zeros(src.shape, bool) if ev_s.undefined[k] is None else np.asarray(ev_s.undefined[k])
-            tgt_poison = np.zeros(tgt.shape, bool) if ev_t.undefined[k] is None else np.asarray(ev_t.undefined[k])
-            if src.dtype.kind != "f":
-                differ = src != tgt
-            else:
-                differ = _differ(src.astype(float), tgt.astype(float))
+            try:
+                with np.errstate(all="ignore"):
+                    ev_s = evaluate_function(src_mod, s.name, args, deadline=deadline, readings=opts.readings,
+                                             elements=elements, **how)
+                    if ev_s.ub:
+                        break
+                    ev_t = evaluate_function(tgt_mod, g.name, args, deadline=deadline, readings=opts.readings,
+                                             elements=elements, **how)
+            except Exception:  # noqa: BLE001 - not evaluable in time or at all: no counterexample here
                 if exact:
-                    differ |= (src == 0) & (tgt == 0) & (np.signbit(src) != np.signbit(tgt))
-            differ = (differ | tgt_poison) & ~src_poison
-            if differ.any():
-                idx = tuple(int(i) for i in np.argwhere(differ)[0])
+                    break  # e.g. a fold whose orders differ on these values
+                return report
+            if ev_t.ub:
+                break  # target UB where the source is defined: left to the solver's checks
+            found = _difference(ev_s, ev_t, exact)
+            if found is None:  # the outputs' shapes differ: left to the solver
+                return report
+            if found:
+                k, idx, src, tgt, tgt_poison = found
                 note = ZERO_NOTE if exact else EARLY_NOTE if early else NOTE
                 return _incorrect(report, opts, src_mod, s, tgt_mod, g, note.format(why=why),
                                   names, args, k, list(idx), src[idx], "poison" if tgt_poison[idx] else tgt[idx])
     return report
+
+
+def _difference(ev_s, ev_t, exact: bool):
+    """The first output element (beyond a sum's order) where two evaluations differ and the
+    source is defined: ``(output, index, source output, target output, target poison mask)``,
+    ``()`` when none does, ``None`` when an output's shapes differ."""
+    from irverify.cex.concrete import _differ
+
+    for k, (src, tgt) in enumerate(zip(ev_s.outputs, ev_t.outputs)):
+        src, tgt = np.asarray(src), np.asarray(tgt)
+        if src.shape != tgt.shape:
+            return None
+        src_poison = np.zeros(src.shape, bool) if ev_s.undefined[k] is None else np.asarray(ev_s.undefined[k])
+        tgt_poison = np.zeros(tgt.shape, bool) if ev_t.undefined[k] is None else np.asarray(ev_t.undefined[k])
+        if src.dtype.kind != "f":
+            differ = src != tgt
+        else:
+            differ = _differ(src.astype(float), tgt.astype(float))
+            if exact:
+                differ |= (src == 0) & (tgt == 0) & (np.signbit(src) != np.signbit(tgt))
+        differ = (differ | tgt_poison) & ~src_poison
+        if differ.any():
+            return k, tuple(int(i) for i in np.argwhere(differ)[0]), src, tgt, tgt_poison
+    return ()
 
 
 def _incorrect(report, opts, src_mod, s, tgt_mod, g, note, names, args, k, index, source_value, target_value):

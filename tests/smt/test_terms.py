@@ -109,3 +109,26 @@ def test_extensions_and_int_conversions():
         assert value(t.bv_to_uint(x)) == a
     for n in INTS:
         assert value(t.int_to_bv(t.int_val(n), W)) == n % (1 << W)
+
+
+def test_evaluation_memo_answers_as_the_plain_walks():
+    """``EvalMemo`` shares what the walks learnt between terms with common subterms; the
+    answers are those of walks without it."""
+    import z3
+
+    from irverify.smt import terms as t
+
+    f = z3.Function("unknown.f", z3.RealSort(), z3.RealSort())
+    e = z3.Function("real.exp", z3.RealSort(), z3.RealSort())
+    shared = e(z3.RealVal(1)) + 2
+    terms = [shared * 3, shared + f(z3.RealVal(2)), shared - 1]
+    memo = t.EvalMemo()
+    unknown = (lambda name: name.startswith("unknown."))
+    assert [t.has_app_named(x, unknown, memo) for x in terms] == [t.has_app_named(x, unknown) for x in terms] \
+        == [False, True, False]
+    import math
+
+    resolve = (lambda app: z3.RealVal(math.e) if app.decl().name() == "real.exp" else None)
+    got = [t.numeric_eval(z3.simplify(t.resolve_apps(x, resolve, memo=memo)), {}, memo)
+           for x in (terms[0], terms[2])]
+    assert got == pytest.approx([(math.e + 2) * 3, math.e + 1])

@@ -65,3 +65,28 @@ def test_dynamic_extents_come_from_the_candidate_counterexample():
     found = search_by_evaluation(report, opts, src, src.functions["f"], tgt, tgt.functions["f"], "test")
     assert found.verdict == Verdict.INCORRECT and found.counterexample.dims == {"dim(%a, 0)": 3}
     assert found.counterexample.tensors["%a"].shape == (3, 4)
+
+
+def test_a_sampled_evaluation_computes_the_chosen_elements_only():
+    import numpy as np
+
+    from irverify.verify.evaluate import evaluate_function
+
+    m = _module(SCALE, "4x4")
+    x = np.arange(16, dtype=np.float32).reshape(4, 4) - 5
+    full = evaluate_function(m, "f", [x], fp_name="ieee")
+    some = evaluate_function(m, "f", [x], fp_name="ieee", elements=3)
+    mask = some.undefined[0]
+    assert (~mask).sum() == 3 and not mask[0, 0] and not mask[3, 3]  # spread: first and last
+    assert np.array_equal(some.outputs[0][~mask], full.outputs[0][~mask])
+    assert full.undefined[0] is None and np.array_equal(full.outputs[0], x * x)
+
+
+def test_the_search_finds_a_difference_in_its_sample_first():
+    src, tgt = _module(SCALE, "64x64"), _module(NEGATED, "64x64")
+    report = FunctionReport("f", Verdict.UNKNOWN)
+    start = time.process_time()
+    found = search_by_evaluation(report, Options(timeout_s=20, confirm=False), src, src.functions["f"],
+                                 tgt, tgt.functions["f"], "test")
+    assert found.verdict == Verdict.INCORRECT and found.counterexample.index == [0, 0]
+    assert time.process_time() - start < 3  # 2 x 32 elements evaluated, not 2 x 4096
