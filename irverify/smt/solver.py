@@ -194,38 +194,43 @@ def _run_isolated(s, timeout_s: float):
     """``_run`` in a forked child process with a hard limit (``isolated``)."""
     if not hasattr(os, "fork") or not os.path.exists("/proc/self/stat"):
         return _run(s, timeout_s)
+    limit = ISOLATION_GRACE[0] + ISOLATION_GRACE[1] * timeout_s
     read_end, write_end = os.pipe()
     pid = os.fork()
     if pid == 0:  # the child: answer, then leave without running any of the parent's code
         status = 1
         try:
             os.close(read_end)
+            _die_with_parent(limit)
             r, reason = _run(s, timeout_s)
             os.write(write_end, f"{r}\n{reason}".encode())
             status = 0
         finally:
             os._exit(status)
     os.close(write_end)
-    limit = ISOLATION_GRACE[0] + ISOLATION_GRACE[1] * timeout_s
     wall_end = time.perf_counter() + WALL_FACTOR * limit
-    cpu = 0.0
+    cpu, reaped, answer, reason = 0.0, False, "unknown", f"timeout ({timeout_s:g} s of CPU time)"
     try:
         while True:
-            done, _, usage = os.wait4(pid, os.WNOHANG)
+            done, status, usage = os.wait4(pid, os.WNOHANG)
             if done:
-                cpu = usage.ru_utime + usage.ru_stime
+                reaped, cpu = True, usage.ru_utime + usage.ru_stime
                 break
             cpu = max(cpu, _child_cpu(pid))
             if cpu > limit or time.perf_counter() > wall_end:
-                os.kill(pid, 9)
-                _, _, usage = os.wait4(pid, 0)
-                cpu = usage.ru_utime + usage.ru_stime
-                return z3.unknown, f"timeout ({timeout_s:g} s of CPU time)"
+                break
             time.sleep(0.02)
-        with os.fdopen(read_end, "rb") as f:
-            read_end = None
-            answer, _, reason = f.read().decode().partition("\n")
+        if reaped and os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0:
+            with os.fdopen(read_end, "rb") as f:
+                read_end = None
+                answer, _, reason = f.read().decode().partition("\n")
+        elif reaped and os.WIFEXITED(status):  # (killed by its CPU limit: the timeout above)
+            reason = f"the solver's child process failed (exit status {os.WEXITSTATUS(status)})"
     finally:
+        if not reaped:  # past its limit, or this process is interrupted: stop the child
+            os.kill(pid, 9)
+            _, _, usage = os.wait4(pid, 0)
+            cpu = usage.ru_utime + usage.ru_stime
         _CHILD_CPU[0] += cpu
         if read_end is not None:
             os.close(read_end)
@@ -233,7 +238,24 @@ def _run_isolated(s, timeout_s: float):
         return z3.unsat, ""
     if answer == "sat":  # the model, found again here (within the same budget)
         return _run(s, timeout_s)
-    return z3.unknown, reason or "the solver's child process failed"
+    return z3.unknown, reason
+
+
+def _die_with_parent(cpu_limit: float) -> None:
+    """In an isolated query's child: killed by the kernel when its parent dies (a ``validate-lit``
+    case killed at its time limit) or when it passes ``cpu_limit`` by a second."""
+    import ctypes
+    import resource
+    import signal
+
+    try:
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+    seconds = int(cpu_limit) + 2
+    _, hard = resource.getrlimit(resource.RLIMIT_CPU)
+    if hard == resource.RLIM_INFINITY or hard > seconds:
+        resource.setrlimit(resource.RLIMIT_CPU, (seconds, seconds))
 
 
 @timed("solver")

@@ -58,3 +58,39 @@ def test_isolation_nests_and_can_be_switched_off(on):
         assert solver._ISOLATE[-1] is on
         assert solver.check("q", [a > 3], timeout_s=5).status == "sat"
     assert not solver._ISOLATE
+
+
+def test_a_child_whose_parent_dies_is_killed_too():
+    """An isolated query's child must not outlive its parent (``validate-lit`` kills a case's
+    process at its time limit): the kernel kills it (PR_SET_PDEATHSIG)."""
+    import subprocess
+    import sys
+
+    code = ("import z3, time\n"
+            "from irverify.smt import solver\n"
+            "x, y = z3.BitVecs('x y', 80)\n"
+            "q = [x * y == 1000000007 * 998244353, z3.UGT(x, 1), z3.UGT(y, 1),\n"
+            "     z3.ULT(x, 1 << 40), z3.ULT(y, 1 << 40)]\n"
+            "with solver.isolated():\n"
+            "    solver.check('hard', q, timeout_s=60)\n")
+    parent = subprocess.Popen([sys.executable, "-c", code])
+    deadline = time.time() + 20
+    children: list[int] = []
+    while time.time() < deadline and not children:
+        time.sleep(0.2)
+        try:
+            with open(f"/proc/{parent.pid}/task/{parent.pid}/children", encoding="ascii") as f:
+                children = [int(c) for c in f.read().split()]
+        except OSError:
+            break
+    parent.kill()
+    parent.wait()
+    assert children, "no child process was started"
+    time.sleep(0.5)
+    for pid in children:
+        try:
+            with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+                state = f.read().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue  # gone
+        assert state == "Z", f"child {pid} still running ({state})"  # dead, not yet reaped
