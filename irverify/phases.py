@@ -4,7 +4,8 @@ A phase is entered with ``with phase("solver"):``; phases nest, and each second 
 once, under the path of the phases open at that moment (``"ieee/solver"``: a solver query made
 while exact IEEE floats were tried; ``"encode"``: encoding outside any other phase). The
 phases: ``pass`` (running the pass under test in-process), ``parse``, ``encode``, ``solver``,
-``ieee`` (the escalation to exact IEEE floats), ``search`` (evaluation or execution looking for
+``ieee`` (the escalation to exact IEEE floats), ``real`` (the proof over the reals tried after
+an abstract-float timeout), ``search`` (evaluation or execution looking for
 a counterexample), ``extract`` (reading a counterexample out of the solver's model), ``confirm`` (settling a counterexample: irverify's reference evaluation,
 smaller witnesses), ``execute`` (running both programs on the compiler). Time outside every
 phase is the rest (start-up, alignment, printing).

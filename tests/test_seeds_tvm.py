@@ -13,7 +13,7 @@ from tests.paths import SEEDS as SEEDS_DIR  # noqa: E402
 pytest.importorskip("tvm")
 
 from irverify.frontends import load  # noqa: E402
-from irverify.verify.check import ABSTRACT_HINT, FLOAT_TIMEOUT_HINT, Options, check_modules  # noqa: E402
+from irverify.verify.check import ABSTRACT_HINT, FLOAT_TIMEOUT_HINT, IEEE_TIMEOUT_HINT, REAL_PROOF_NOTE, Options, check_modules  # noqa: E402
 from irverify.verify.verdict import Verdict  # noqa: E402
 
 SEEDS = str(SEEDS_DIR)
@@ -68,7 +68,8 @@ def test_scale_on_q_is_unknown_under_abstract_floats():
         assert fr.confirmation is not None and fr.confirmation.confirmed is False
     else:
         assert fr.message.startswith("solver could not decide") and "timeout" in fr.message, fr.message
-        assert FLOAT_TIMEOUT_HINT in fr.notes
+        assert FLOAT_TIMEOUT_HINT in fr.notes or IEEE_TIMEOUT_HINT in fr.notes
+    assert REAL_PROOF_NOTE in fr.notes  # the proof over the reals, tried after the timeout
 
 
 def test_scale_on_q_is_correct_over_the_reals():

@@ -24,6 +24,8 @@ MODEL_DESCRIPTIONS = {
     "real": "floats as real numbers, " + _INTS,
 }
 ABSTRACT_HINT = ("counterexample only under the abstract float model; retry with --fp=real or --fp=ieee")
+IEEE_TIMEOUT_HINT = ("exact IEEE-754 floats did not decide in time; retry with --fp=real to take the "
+                     "proof over the reals, or with --fp=ieee and a larger --timeout")
 FLOAT_TIMEOUT_HINT = ("the float models did not decide in time; retry with --fp=real (equality over "
                       "the reals, such as a scale moved across a matmul, is often fast to decide) "
                       "or with --fp=ieee and a larger --timeout")
@@ -275,7 +277,8 @@ def _check_function_whole(name: str, src_mod: Module, s: Function, tgt_mod: Modu
     report = early or _check_escalating(name, src_mod, s, tgt_mod, g, opts, plan, consulted)
     if not opts.explain and report.verdict != Verdict.CORRECT:
         return report
-    if report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED) and plan is None:
+    if (report.verdict == Verdict.UNKNOWN and report.message.startswith(UNDECIDED) and plan is None
+            and REAL_PROOF_NOTE not in report.notes):  # (random inputs cannot tell apart what the reals equate)
         report = search_by_execution(report, opts, src_mod, s, tgt_mod, g)  # (evaluation: ``_check_escalating``)
     elif report.verdict == Verdict.UNKNOWN and SYMBOLIC in report.message and plan is None:
         from irverify.verify.search import search_by_evaluation
@@ -403,10 +406,15 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
 
         why = (report.message[len(UNDECIDED) + 2:] if report.message.startswith(UNDECIDED)
                else "its counterexample rests on uninterpreted float arithmetic")
-        found = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, why)
-        if found is not report:
-            return found
-        searched = True
+        if _holds_over_reals(name, src_mod, s, tgt_mod, g, opts):
+            # random values cannot tell apart what agrees over the reals (only overflow,
+            # rounding or a zero's sign can, which exact IEEE floats and signed zeros look for)
+            report.notes.append(REAL_PROOF_NOTE)
+        else:
+            found = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, why)
+            if found is not report:
+                return found
+            searched = True
     if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
         if searched:
             return _with_timeout_hint(report, opts)
@@ -443,6 +451,28 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
 
 
 UNDECIDED = "solver could not decide"
+REAL_PROBE_S = 5.0  # CPU seconds for the proof over the reals tried after an abstract-float timeout
+REAL_PROOF_NOTE = ("over the reals the results agree (a proof under --fp=real): only rounding, "
+                   "overflow, NaN or a zero's sign could tell them apart")
+
+
+def _holds_over_reals(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
+                      opts: Options) -> bool:
+    """After the abstract float model ran out of time on floats: is the pair proved equal over
+    the reals (``--fp=real``), within ``REAL_PROBE_S``? (Equality over the reals, such as a
+    scale moved across a matmul, is often fast to decide where uninterpreted float arithmetic
+    is not; the report says so.)"""
+    if opts.fp != "abstract":
+        return False
+    from dataclasses import replace
+
+    from irverify.phases import phase
+    from irverify.smt import solver
+
+    with solver.budget(min(opts.timeout_s, REAL_PROBE_S)), phase("real"):
+        real = _check_function(name, src_mod, s, tgt_mod, g,
+                               replace(opts, fp="real", escalate=False, confirm=False, explain=False))
+    return real.verdict == Verdict.CORRECT
 NOT_EXPLAINED = "a counterexample exists (not extracted: a cut cone's failure is no finding)"
 SYMBOLIC = "solver's model leaves a value it needs symbolic"
 SEARCHED = ("found by execution on random inputs after the solver could not decide ({why}): "
@@ -493,7 +523,7 @@ def _with_timeout_hint(report: FunctionReport, opts: Options) -> FunctionReport:
     models that may decide."""
     if (report.verdict == Verdict.UNKNOWN and report.float_undecided and opts.fp == "abstract"
             and report.message.startswith("solver could not decide")):
-        report.notes.append(FLOAT_TIMEOUT_HINT)
+        report.notes.append(IEEE_TIMEOUT_HINT if REAL_PROOF_NOTE in report.notes else FLOAT_TIMEOUT_HINT)
     return report
 
 
