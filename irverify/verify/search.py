@@ -164,28 +164,37 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
                  for _ in range(EARLY_TRIES if early else TRIES)]
     if not early and opts.fp != "real":  # (real arithmetic has one zero)
         sets += [("zeros", args) for args in _zero_sets(s, shapes, rng)]
+    # random sets leave half the budget (at most ZERO_LIMIT_S) to the signed-zero sets after them
+    zeros_share = min(budget / 2, ZERO_LIMIT_S) if any(kind == "zeros" for kind, _ in sets) and random else 0.0
+    random_deadline = deadline - zeros_share
+    random_done = False  # a random set ran out of time or could not be evaluated: on to the zeros
     for kind, args in sets:
         # random values: floats as reals rounded after each op (sums in index order), compared
         # beyond what another order explains; signed zeros: IEEE arithmetic (math functions in
         # double precision, rounded), a zero's sign compared too
         exact = kind == "zeros"
+        if not exact and random_done:
+            continue
         how = dict(fp_name="ieee" if exact else "rounded-real", interpret=funcs)
+        until = deadline if exact else random_deadline
         # a few elements of each output first: a misplaced scale shows in any of them
         for elements in (SAMPLE_ELEMENTS, None):
-            if time.process_time() > deadline:
-                return report
+            if time.process_time() > until:
+                if exact:
+                    return report
+                random_done = True
+                break
             try:
                 with np.errstate(all="ignore"):
-                    ev_s = evaluate_function(src_mod, s.name, args, deadline=deadline, readings=opts.readings,
+                    ev_s = evaluate_function(src_mod, s.name, args, deadline=until, readings=opts.readings,
                                              elements=elements, **how)
                     if ev_s.ub:
                         break
-                    ev_t = evaluate_function(tgt_mod, g.name, args, deadline=deadline, readings=opts.readings,
+                    ev_t = evaluate_function(tgt_mod, g.name, args, deadline=until, readings=opts.readings,
                                              elements=elements, **how)
             except Exception:  # noqa: BLE001 - not evaluable in time or at all: no counterexample here
-                if exact:
-                    break  # e.g. a fold whose orders differ on these values
-                return report
+                random_done = random_done or not exact  # (a zero set: e.g. a fold whose orders differ)
+                break
             if ev_t.ub:
                 break  # target UB where the source is defined: left to the solver's checks
             found = _difference(ev_s, ev_t, exact)
