@@ -16,6 +16,7 @@ from irverify.verify.signature import (  # noqa: F401  (re-exported)
     SIGNATURE_CHANGED, SIGNATURE_ERROR, _encoding_materialised, check_signatures, result_difference,
     signature_change, signature_report)
 from irverify.phases import timed
+from irverify.verify.search import REAL_PROOF_NOTE, search_by_execution
 
 _INTS = "exact integers, 64-bit index, tensor sizes < 2^63 bytes"
 MODEL_DESCRIPTIONS = {
@@ -393,7 +394,8 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
     # Exact IEEE floats decide before execution or a numerical re-evaluation is tried.
     report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate, consulted=consulted)
     report.model = opts.fp
-    from irverify.verify.search import SEARCH_FIRST_ELEMENTS, computed_elements, search_by_evaluation
+    from irverify.verify.search import (SEARCH_FIRST_ELEMENTS, computed_elements, holds_over_reals,
+                                        search_by_evaluation)
 
     searched = False  # random and signed-zero inputs evaluated (search_by_evaluation)
     large = computed_elements(s) + computed_elements(g) > SEARCH_FIRST_ELEMENTS
@@ -406,7 +408,7 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
 
         why = (report.message[len(UNDECIDED) + 2:] if report.message.startswith(UNDECIDED)
                else "its counterexample rests on uninterpreted float arithmetic")
-        if _holds_over_reals(name, src_mod, s, tgt_mod, g, opts):
+        if holds_over_reals(name, src_mod, s, tgt_mod, g, opts):
             # random values cannot tell apart what agrees over the reals (only overflow,
             # rounding or a zero's sign can, which exact IEEE floats and signed zeros look for)
             report.notes.append(REAL_PROOF_NOTE)
@@ -451,71 +453,8 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
 
 
 UNDECIDED = "solver could not decide"
-REAL_PROBE_S = 5.0  # CPU seconds for the proof over the reals tried after an abstract-float timeout
-REAL_PROOF_NOTE = ("over the reals the results agree (a proof under --fp=real): only rounding, "
-                   "overflow, NaN or a zero's sign could tell them apart")
-
-
-def _holds_over_reals(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
-                      opts: Options) -> bool:
-    """After the abstract float model ran out of time on floats: is the pair proved equal over
-    the reals (``--fp=real``), within ``REAL_PROBE_S``? (Equality over the reals, such as a
-    scale moved across a matmul, is often fast to decide where uninterpreted float arithmetic
-    is not; the report says so.)"""
-    if opts.fp != "abstract":
-        return False
-    from dataclasses import replace
-
-    from irverify.phases import phase
-    from irverify.smt import solver
-
-    with solver.budget(min(opts.timeout_s, REAL_PROBE_S)), phase("real"):
-        real = _check_function(name, src_mod, s, tgt_mod, g,
-                               replace(opts, fp="real", escalate=False, confirm=False, explain=False))
-    return real.verdict == Verdict.CORRECT
 NOT_EXPLAINED = "a counterexample exists (not extracted: a cut cone's failure is no finding)"
 SYMBOLIC = "solver's model leaves a value it needs symbolic"
-SEARCHED = ("found by execution on random inputs after the solver could not decide ({why}): "
-            "{backend} computes different outputs on them")
-
-
-@timed("search")
-def search_by_execution(report: FunctionReport, opts: Options, src_mod: Module, s: Function,
-                        tgt_mod: Module, g: Function) -> FunctionReport:
-    """When the solver did not decide whether a result's values agree, run both functions on
-    random inputs (a Relax function whose arguments all have static shapes; the frontend's
-    ``confirm`` with an approximate encoding: random inputs, a relative tolerance, inputs on which
-    irverify's exact semantics says the source is undefined skipped). Outputs that differ are a
-    real counterexample: the report becomes ``incorrect``, confirmed by that execution."""
-    import re
-
-    import numpy as np
-
-    from irverify.cex.extract import numpy_dtype
-    from irverify.verify.verdict import Counterexample
-
-    if not opts.confirm or src_mod.frontend != "relax":
-        return report
-    tensors = {}
-    for a in s.args:
-        if not (isinstance(a.type, TensorType) and all(isinstance(d, int) for d in a.type.shape)):
-            return report
-        tensors[a.name] = np.zeros(a.type.shape, dtype=numpy_dtype(a.type.elem))
-    from irverify.frontends import frontend_named
-
-    for label in dict.fromkeys(re.findall(r"value of (result #\d+)", report.message)):
-        cex = Counterexample("value mismatch", tensors=dict(tensors), output=label,
-                             arg_order=[a.name for a in s.args])
-        conf = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, True)
-        if conf.confirmed:
-            from irverify.cex.confirm import show_difference
-            from irverify.frontends.relax.confirm import RTOL
-
-            show_difference(cex, conf.source_output, conf.target_output, RTOL)
-            why = report.message[len(UNDECIDED) + 2:]
-            notes = [SEARCHED.format(why=why, backend=conf.backend)]
-            return FunctionReport(report.name, Verdict.INCORRECT, cex, conf, notes, model=report.model)
-    return report
 
 
 def _with_timeout_hint(report: FunctionReport, opts: Options) -> FunctionReport:

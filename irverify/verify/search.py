@@ -22,6 +22,12 @@ With ``Options.falsify_first`` (``validate-pipeline`` and the TVM pass instrumen
 application is one large function and a wrong pass should be named in seconds) one input set
 is evaluated before the solver is asked at all; a difference is the verdict, otherwise the
 solver decides as usual. Off by default: the solver's counterexamples are smaller.
+
+Two more ways to settle what the solver did not: running both Relax functions on TVM with
+random inputs (``search_by_execution``), and, after the abstract float model ran out of time,
+a short proof over the reals (``holds_over_reals``): where it holds, random inputs cannot tell
+the functions apart, so neither search is made, and the report says the results agree over the
+reals.
 """
 
 from __future__ import annotations
@@ -255,3 +261,70 @@ def _incorrect(report, opts, src_mod, s, tgt_mod, g, note, names, args, k, index
         if conf.confirmed is False and conf.source_output is not None:
             out.verdict, out.message = Verdict.UNKNOWN, oracle_disagreement(cex, conf)
     return out
+
+
+SEARCHED = ("found by execution on random inputs after the solver could not decide ({why}): "
+            "{backend} computes different outputs on them")
+
+
+@timed("search")
+def search_by_execution(report: FunctionReport, opts, src_mod: Module, s: Function,
+                        tgt_mod: Module, g: Function) -> FunctionReport:
+    """When the solver did not decide whether a result's values agree, run both functions on
+    random inputs (a Relax function whose arguments all have static shapes; the frontend's
+    ``confirm`` with an approximate encoding: random inputs, a relative tolerance, inputs on which
+    irverify's exact semantics says the source is undefined skipped). Outputs that differ are a
+    real counterexample: the report becomes ``incorrect``, confirmed by that execution."""
+    import re
+
+    import numpy as np
+
+    from irverify.cex.extract import numpy_dtype
+    from irverify.verify.check import UNDECIDED
+
+    if not opts.confirm or src_mod.frontend != "relax":
+        return report
+    tensors = {}
+    for a in s.args:
+        if not (isinstance(a.type, TensorType) and all(isinstance(d, int) for d in a.type.shape)):
+            return report
+        tensors[a.name] = np.zeros(a.type.shape, dtype=numpy_dtype(a.type.elem))
+    from irverify.frontends import frontend_named
+
+    for label in dict.fromkeys(re.findall(r"value of (result #\d+)", report.message)):
+        cex = Counterexample("value mismatch", tensors=dict(tensors), output=label,
+                             arg_order=[a.name for a in s.args])
+        conf = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, True)
+        if conf.confirmed:
+            from irverify.cex.confirm import show_difference
+            from irverify.frontends.relax.confirm import RTOL
+
+            show_difference(cex, conf.source_output, conf.target_output, RTOL)
+            why = report.message[len(UNDECIDED) + 2:]
+            notes = [SEARCHED.format(why=why, backend=conf.backend)]
+            return FunctionReport(report.name, Verdict.INCORRECT, cex, conf, notes, model=report.model)
+    return report
+
+
+REAL_PROBE_S = 5.0  # CPU seconds for the proof over the reals tried after an abstract-float timeout
+REAL_PROOF_NOTE = ("over the reals the results agree (a proof under --fp=real): only rounding, "
+                   "overflow, NaN or a zero's sign could tell them apart")
+
+
+def holds_over_reals(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function, opts) -> bool:
+    """After the abstract float model ran out of time on floats: is the pair proved equal over
+    the reals (``--fp=real``), within ``REAL_PROBE_S``? (Equality over the reals, such as a
+    scale moved across a matmul, is often fast to decide where uninterpreted float arithmetic
+    is not; the report says so.)"""
+    if opts.fp != "abstract":
+        return False
+    from dataclasses import replace
+
+    from irverify.phases import phase
+    from irverify.smt import solver
+    from irverify.verify.check import _check_function
+
+    with solver.budget(min(opts.timeout_s, REAL_PROBE_S)), phase("real"):
+        real = _check_function(name, src_mod, s, tgt_mod, g,
+                               replace(opts, fp="real", escalate=False, confirm=False, explain=False))
+    return real.verdict == Verdict.CORRECT
