@@ -532,13 +532,14 @@ def mentions(x: Term, *vars_: Term) -> bool:
     return mentions_any([x], vars_)
 
 
-def _walk(terms: Sequence[Term]):
-    """Every distinct subterm of ``terms`` (under quantifiers and lambdas too)."""
+def _walk(terms: Sequence[Term], skip: dict[int, Term] | None = None):
+    """Every distinct subterm of ``terms`` (under quantifiers and lambdas too); a subterm whose
+    id is in ``skip`` is neither yielded nor entered."""
     seen: set[int] = set()
     todo = list(terms)
     while todo:
         y = todo.pop()
-        if y.get_id() in seen:
+        if y.get_id() in seen or (skip is not None and y.get_id() in skip):
             continue
         seen.add(y.get_id())
         yield y
@@ -716,23 +717,10 @@ def _uninterpreted_apps(*terms: Term, skip: dict[int, Term] | None = None, walke
     """Every distinct application of an uninterpreted function (of at least one argument) in the
     terms, under quantifiers too (input arrays and constants are not applications); subterms
     whose id is in ``skip`` are not entered; ``walked`` collects every subterm entered."""
-    seen: set[int] = set()
-    todo = list(terms)
-    while todo:
-        x = todo.pop()
-        key = x.get_id()
-        if key in seen or (skip is not None and key in skip):
-            continue
-        seen.add(key)
+    for x in _walk(terms, skip):
         if walked is not None:
             walked.append(x)
-        if z3.is_quantifier(x):
-            todo.append(x.body())
-            continue
-        if not z3.is_app(x):
-            continue
-        todo.extend(x.children())
-        if x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
+        if z3.is_app(x) and x.decl().kind() == z3.Z3_OP_UNINTERPRETED and x.num_args() > 0:
             yield x
 
 

@@ -180,12 +180,13 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
         out = np.zeros(shape, dtype=numpy_dtype(r.type.elem))
         mask = np.zeros(shape, dtype=bool)
         chosen = itertools.product(*(range(s) for s in shape))
-        if elements is not None and element_count(shape) > elements:
-            mask[...] = True
+        if elements is not None and element_count(shape) > elements:  # the rest masked
             picks = np.linspace(0, element_count(shape) - 1, elements).astype(int)
             chosen = [tuple(int(i) for i in np.unravel_index(p, shape)) for p in dict.fromkeys(picks)]
+            mask[...] = True
+            for idx in chosen:
+                mask[idx] = False
         for idx in chosen:
-            mask[idx] = False
             if deadline is not None and time.process_time() > deadline:
                 raise TooLargeToEvaluate("evaluating the outputs element by element ran out of time")
             ii = [t.int_val(i) for i in idx]
