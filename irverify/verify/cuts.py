@@ -7,8 +7,8 @@ This module proves the rewritten ops on their own and lets the alignment go on p
 
 * The *frontier* is every value both sides share: the function's arguments and the results of
   aligned ops. For the first unaligned target op (in the order the walk visits ops), its
-  *cone* is the unaligned target ops it depends on back to the frontier (scalar constants are
-  copied in, not cut: their value matters); a candidate source op of the same result types has
+  *cone* is the unaligned target ops it depends on back to the frontier (scalar constants and
+  ``tensor.empty`` ops are copied in, not cut: their value, or the extents they declare, matter); a candidate source op of the same result types has
   its own cone back to the frontier.
 * The two cones become two small functions whose arguments are the frontier values they read
   (one argument per shared value), and the target cone is checked against the source cone
@@ -98,6 +98,14 @@ def _is_constant(op: Op) -> bool:
     return constant_text(op) is not None
 
 
+# Ops a cone takes in rather than cutting at their results: a ``tensor.empty`` is defined by
+# the extents it is given, and cut it would be a tensor of any extent, unrelated to the index
+# values the rest of the cone reads (the target's elementwise op writing into a fresh
+# ``tensor.empty(%n)`` would be undefined for the frontier values where its extent is not %n,
+# the source's counterpart defined: a cut not taken for no reason in the function).
+COPIED = ("tensor.empty",)
+
+
 def _cone(root: Op, defs: dict[int, Op], shared, limit: int = MAX_CONE) -> tuple[list[Op], list[Value]] | None:
     """The ops ``root`` depends on back to shared values (``shared(value)``), ``root`` included,
     and the shared values they read; None when the cone is larger than ``limit``, reaches a
@@ -118,7 +126,7 @@ def _cone(root: Op, defs: dict[int, Op], shared, limit: int = MAX_CONE) -> tuple
             if v.id in frontier:
                 continue
             producer = defs.get(v.id)
-            if producer is not None and _is_constant(producer):
+            if producer is not None and (_is_constant(producer) or producer.name in COPIED):
                 stack.append(producer)
             elif shared(v):
                 frontier[v.id] = v
@@ -220,7 +228,10 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
                 cuts.proved += 1
                 failures = 0
                 cuts.assumptions += [a for a in report.assumptions if a not in cuts.assumptions]
-                cuts.notes += [n for n in report.notes if n not in cuts.notes and not n.startswith(("unchanged:", "cut points:"))]
+                # (a cone's own source UB is about frontier values the function may never give it
+                # together, extents that disagree: no note of the function's source)
+                cuts.notes += [n for n in report.notes if n not in cuts.notes
+                               and not n.startswith(("unchanged:", "cut points:", "source_ub:"))]
                 cuts.alignment = labelled_alignment(s, g, proven, (src_mod, tgt_mod))
                 break
         if unchanged(s, g, cuts.alignment.aligned, cuts.covered):
