@@ -438,12 +438,16 @@ def _static_workgroups_parts(op: Op):
 
 
 def _flat(ops) -> tuple[list[Op], Op | None, dict[int, list[tuple[int, int]]]]:
-    """A body's ops before its return, with each ``flow.dispatch.region`` that declares no
-    extent (no operands: nothing to differ, so no UB of its own) replaced by its body's ops and
-    its ``flow.return``; the return (None if the body does not end in one); and for each such
-    ``flow.return``, the pairs (region result id, returned value id)."""
+    """A body's ops before its return, with each ``flow.dispatch.region`` that has no UB of its
+    own (it declares no extent, or each extent it declares is the one its body returns,
+    ``_returns_declared_extents``) replaced by its body's ops and its ``flow.return``; the
+    return (None if the body does not end in one); and for each such ``flow.return``, the
+    pairs (region result id, returned value id)."""
+    from irverify.semantics.common import walk_ops
+
     out: list[Op] = []
     passed: dict[int, list[tuple[int, int]]] = {}
+    defs = {r.id: op for op in walk_ops(ops) for r in op.results}
 
     def link(pairs) -> None:  # a marker: these values are those (``passed``)
         marker = Op("irverify.link", [], [], {}, [])
@@ -462,8 +466,8 @@ def _flat(ops) -> tuple[list[Op], Op | None, dict[int, list[tuple[int, int]]]]:
                     continue
             block = op.regions[0][0] if op.name in ONCE_REGIONS and op.regions and len(op.regions[0]) == 1 else None
             end = block.ops[-1] if block is not None and block.ops else None
-            if end is not None and not op.operands and end.name == "flow.return" \
-                    and len(end.operands) == len(op.results):
+            if end is not None and end.name == "flow.return" and len(end.operands) == len(op.results) \
+                    and (not op.operands or _returns_declared_extents(op, end, defs)):
                 flatten(block.ops[:-1])
                 out.append(end)
                 passed[id(end)] = [(r.id, v.id) for r, v in zip(op.results, end.operands)]
@@ -475,6 +479,24 @@ def _flat(ops) -> tuple[list[Op], Op | None, dict[int, list[tuple[int, int]]]]:
     return out, ret, passed
 
 
+def _returns_declared_extents(op: Op, end: Op, defs: dict[int, Op]) -> bool:
+    """Is every extent a ``flow.dispatch.region`` declares (its operands, in result order) the
+    extent of the value its ``flow.return`` returns there, as the ops computing both say
+    (``_extent``), each a function argument's extent (never poison)? Then the region has no UB
+    of its own."""
+    declared = iter(op.operands)
+    for r, v in zip(op.results, end.operands):
+        if not isinstance(r.type, TensorType) or r.type != v.type:
+            return False
+        for k, d in enumerate(r.type.shape):
+            if isinstance(d, int):
+                continue
+            extent, given = _extent(v, k, defs), next(declared, None)
+            if given is None or extent is None or extent[0] != "extent" or extent != _index_value(given, defs):
+                return False
+    return next(declared, None) is None
+
+
 # Identities on one tensor that declare its dynamic extents as operands (UB where they differ).
 DECLARING_IDENTITIES = frozenset({"flow.tensor.tie_shape", "iree_tensor_ext.compute_barrier.start",
                                   "iree_tensor_ext.compute_barrier.end"})
@@ -483,8 +505,10 @@ DECLARING_IDENTITIES = frozenset({"flow.tensor.tie_shape", "iree_tensor_ext.comp
 def _extent(v: Value, k: int, defs: dict[int, Op], depth: int = 0) -> tuple | None:
     """Extent ``k`` of tensor ``v``, traced through the ops that fix it: a function argument's is
     itself; a ``linalg`` op's result has its init's extents (destination style: the result is
-    the init's type, extents included); ``tensor.empty``'s are its extent operands; an identity
-    of ``DECLARING_IDENTITIES`` has its operand's (its own UB aside). None where not traced."""
+    the init's type, extents included); ``tensor.empty``'s are its extent operands, and so are
+    the extents an op is given for its result (``_declared_result_extents``); an identity
+    of ``DECLARING_IDENTITIES`` has its operand's (its own UB aside), and a ``collapse_shape``
+    group of one dynamic extent (and static 1s) that extent. None where not traced."""
     if not isinstance(v.type, TensorType) or not 0 <= k < v.type.rank or depth > 256:
         return None
     if isinstance(v.type.shape[k], int):
@@ -502,6 +526,45 @@ def _extent(v: Value, k: int, defs: dict[int, Op], depth: int = 0) -> tuple | No
     if op.name.startswith("linalg.") and isinstance(sizes, list) and len(sizes) == 2 \
             and len(op.results) == sizes[1] and op.operands[sizes[0] + pos].type == v.type:
         return _extent(op.operands[sizes[0] + pos], k, defs, depth + 1)
+    if op.name in ONCE_REGIONS and op.regions and len(op.regions[0]) == 1 and op.regions[0][0].ops \
+            and op.regions[0][0].ops[-1].name == "flow.return":  # (its results are the values returned)
+        return _extent(op.regions[0][0].ops[-1].operands[pos], k, defs, depth + 1)
+    if op.name == "linalg.softmax" and len(op.operands) == 2 and op.operands[1].type == v.type:
+        return _extent(op.operands[1], k, defs, depth + 1)  # (destination style, one init)
+    declared = _declared_result_extents(op, pos)
+    if declared is not None:
+        dynamic = [i for i, d in enumerate(v.type.shape) if not isinstance(d, int)]
+        return _index_value(declared[dynamic.index(k)], defs, depth + 1)
+    if op.name == "tensor.collapse_shape" and len(op.operands) == 1:
+        # a group of one dynamic extent and static 1s keeps that extent
+        group = (op.attrs.get("reassociation") or [None] * (k + 1))[k]
+        shape = op.operands[0].type.shape
+        if isinstance(group, list) and all(isinstance(i, int) for i in group):
+            dynamic = [i for i in group if not isinstance(shape[i], int)]
+            if len(dynamic) == 1 and all(shape[i] == 1 for i in group if i != dynamic[0]):
+                return _extent(op.operands[0], dynamic[0], defs, depth + 1)
+    return None
+
+
+def _declared_result_extents(op: Op, pos: int) -> list[Value] | None:
+    """The ``index`` operands that are the dynamic extents of result ``pos``, in order, for ops
+    whose result has the extents they are given (their semantics take them as the result's
+    extents): ``tensor.expand_shape``'s ``output_shape``, ``flow.tensor.reshape``'s result
+    extents, and ``flow.dispatch.workgroups``' declared result extents (an untied result)."""
+    n_dynamic = [sum(not isinstance(d, int) for d in r.type.shape) if isinstance(r.type, TensorType) else None
+                 for r in op.results]
+    if None in n_dynamic:
+        return None
+    sizes = op.attrs.get("operandSegmentSizes")
+    if op.name == "tensor.expand_shape" and pos == 0 and len(op.operands) == 1 + n_dynamic[0]:
+        return op.operands[1:]
+    if op.name == "flow.tensor.reshape" and pos == 0 and isinstance(sizes, list) and len(sizes) == 3 \
+            and sizes[2] == n_dynamic[0]:
+        return op.operands[sizes[0] + sizes[1]:]
+    if op.name == "flow.dispatch.workgroups" and isinstance(sizes, list) and len(sizes) == 4 \
+            and sizes[3] == sum(n_dynamic) and all(t == -1 for t in op.attrs.get("tied_operands") or []):
+        start = sizes[0] + sizes[1] + sizes[2] + sum(n_dynamic[:pos])
+        return op.operands[start:start + n_dynamic[pos]]
     return None
 
 
@@ -552,7 +615,9 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozens
     if [a.type for a in s.args] != [a.type for a in g.args] or list(s.result_types) != list(g.result_types):
         return False
 
-    defs = {r.id: op for op in body for r in op.results}
+    from irverify.semantics.common import walk_ops
+
+    defs = {r.id: op for op in walk_ops(g.body.ops) for r in op.results}
 
     def plain_identity(op: Op) -> bool:  # no declared extent that could differ
         if op.name in DECLARING_IDENTITIES and len(op.operands) > 1:

@@ -36,7 +36,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field, replace
 
-from irverify.ir.core import Block, Function, Op, Value
+from irverify.ir.core import Block, Function, IndexType, Op, TensorType, Value
 from irverify.verify.align import Alignment, labelled_alignment, shareable, unchanged
 
 CONE = "irverify.cut"  # the name of a cone function
@@ -137,9 +137,10 @@ def _cone(root: Op, defs: dict[int, Op], shared, limit: int = MAX_CONE) -> tuple
     return list(ops.values()), list(frontier.values())
 
 
-def _function(name: str, ops_in_order: list[Op], cone: list[Op], args: list[Value], root: Op) -> Function:
+def _function(name: str, ops_in_order: list[Op], cone: list[Op], args: list[Value], root: Op,
+              prelude: list[Op] = ()) -> Function:
     chosen = {id(op) for op in cone}
-    body = [op for op in ops_in_order if id(op) in chosen]
+    body = list(prelude) + [op for op in ops_in_order if id(op) in chosen]
     ret = Op("func.return", list(root.results), [], {}, [], root.loc)
     return Function(name, args, [r.type for r in root.results], Block(args, body + [ret]), root.loc)
 
@@ -147,6 +148,7 @@ def _function(name: str, ops_in_order: list[Op], cone: list[Op], args: list[Valu
 def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
     """Align ``g`` with ``s``, proving unaligned target ops against source ops through cut points
     (module docstring) within ``TOTAL_BUDGET_FACTOR * opts.timeout_s`` seconds."""
+    from irverify.semantics.common import walk_ops
     from irverify.verify.check import check_function
     from irverify.verify.verdict import Verdict
     from irverify.smt import solver
@@ -168,6 +170,10 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
     cone_opts = replace(opts, confirm=False, timeout_s=min(opts.timeout_s, CONE_BUDGET_S), cuts=False,
                         falsify_first=False, explain=False, escalate=False)
     given_up: set[int] = set()
+    # (every op defining a value, at any depth: the alignment walks into dispatch bodies, whose
+    # ops are then listed without the dispatch op that gives its results their extents)
+    extent_defs = ({r.id: op for op in (*walk_ops(s.body.ops), *cuts.alignment.src_ops) for r in op.results},
+                   {r.id: op for op in (*walk_ops(g.body.ops), *cuts.alignment.tgt_ops) for r in op.results})
     while time.perf_counter() < deadline and failures < MAX_FAILURES:
         al = cuts.alignment
         src_defs = {r.id: op for op in al.src_ops for r in op.results}
@@ -205,7 +211,7 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
         for _, _, _, cand, src_cone in ranked[:CANDIDATES]:
             if time.perf_counter() >= deadline:
                 break
-            pair = _cone_pair(al, src_cone, tgt_cone, cand, target)
+            pair = _cone_pair(al, src_cone, tgt_cone, cand, target, extent_defs)
             if pair is None:
                 continue
             cs, cg = pair
@@ -250,10 +256,20 @@ def _extent_ub_only(source_ub: dict | None) -> bool:
     return not source_ub or all(any(w in c for w in EXTENT_WORDS) for c in source_ub.get("conditions") or ["?"])
 
 
-def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op) -> tuple[Function, Function] | None:
+def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op,
+               defs: tuple[dict, dict] = ({}, {})) -> tuple[Function, Function] | None:
     """The two cone functions on the union of their frontiers, one argument per shared label in
     the same order on both sides; None when a frontier value has no counterpart of its type or
-    shares its label with another value of its side."""
+    shares its label with another value of its side.
+
+    A frontier ``index`` value that the function's ops make a dynamic extent of a frontier
+    tensor (``align._extent``: the extent a ``flow.dispatch.workgroups``, ``tensor.empty``,
+    reshape... was given) is no argument: both cone functions compute it as ``tensor.dim`` of
+    that tensor, so the cones are checked for the frontier values the function can give them
+    together (a target's ``flow.tensor.reshape %x{%n}`` declares ``%x``'s extent ``%n``, true
+    in the function and undefined where a free ``%n`` differs)."""
+    from irverify.verify.align import _extent, _index_value
+
     (s_ops, s_front), (g_ops, g_front) = src_cone, tgt_cone
     by_label: dict = {}
     for side, front, labels in ((0, s_front, al.src_label), (1, g_front, al.tgt_label)):
@@ -262,17 +278,50 @@ def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op) -> tuple
             if pair[side] is not None:  # two values of one side with one label (a repeated op,
                 return None  # ``align``): the cone function has one argument per label
             pair[side] = v
+    derived: dict = {}  # label of an index value -> (label of a tensor, the dim it is the extent of)
+    for side, side_defs in enumerate(defs):
+        # what each frontier index value is, as ``_extent`` names extents
+        named = {}
+        for label in sorted(by_label, key=repr):
+            w = by_label[label][side]
+            if w is not None and isinstance(w.type, IndexType):
+                named.setdefault(_index_value(w, side_defs), label)
+        for label in sorted(by_label, key=repr):
+            v = by_label[label][side]
+            if v is None or not isinstance(v.type, TensorType):
+                continue
+            for k, d in enumerate(v.type.shape):
+                w_label = None if isinstance(d, int) else named.get(_extent(v, k, side_defs))
+                if w_label is not None and w_label not in derived:
+                    derived[w_label] = (label, k)
     s_args, g_args = [], []
-    for k, label in enumerate(sorted(by_label, key=repr)):
+    s_pre: list[Op] = []
+    g_pre: list[Op] = []
+    arg_of: dict = {}
+    for label in sorted(by_label, key=repr):
         sv, gv = by_label[label]
         if sv is not None and gv is not None and sv.type != gv.type:
             return None
+        if label in derived:
+            continue
         ty = (sv or gv).type
         # (one name per argument: inputs and counterexamples are keyed by name, and frontier
         # values of different functions, a callee's and its caller's, may share one)
-        name = f"%cut{k}"
+        name = f"%cut{len(s_args)}"
         s_args.append(Value(ty, name, sv.id) if sv is not None else Value(ty, name))
         g_args.append(Value(ty, name, gv.id) if gv is not None else Value(ty, name))
+        arg_of[label] = (s_args[-1], g_args[-1])
+    for label, (tensor_label, k) in derived.items():
+        if tensor_label not in arg_of:
+            return None
+        for side, pre in ((0, s_pre), (1, g_pre)):
+            v = by_label[label][side]
+            if v is None:
+                continue
+            position = Value(IndexType(), f"%cut_dim{len(pre)}")
+            pre.append(Op("arith.constant", [], [position], {"value": k}, [], target.loc))
+            pre.append(Op("tensor.dim", [arg_of[tensor_label][side], position], [v], {}, [], target.loc))
     if len({a.id for a in s_args}) != len(s_args) or len({a.id for a in g_args}) != len(g_args):
         return None
-    return (_function(CONE, al.src_ops, s_ops, s_args, cand), _function(CONE, al.tgt_ops, g_ops, g_args, target))
+    return (_function(CONE, al.src_ops, s_ops, s_args, cand, s_pre),
+            _function(CONE, al.tgt_ops, g_ops, g_args, target, g_pre))

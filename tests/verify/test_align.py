@@ -182,6 +182,43 @@ def test_ops_moved_into_a_dispatch_region_align():
     assert not unchanged(s, returned_other.functions["tgt"], align(s, returned_other.functions["tgt"]))
 
 
+DECL_HEAD = """  %c0 = arith.constant 0 : index
+  %d = tensor.dim %x, %c0 : tensor<?xf32>
+  %e = tensor.empty(%d) : tensor<?xf32>"""
+DECL_OPS = """  %s = linalg.copy ins(%x : tensor<?xf32>) outs(%e : tensor<?xf32>) -> tensor<?xf32>
+  %m = linalg.generic {indexing_maps = [affine_map<(i) -> (i)>, affine_map<(i) -> (i)>, affine_map<(i) -> (i)>],
+                       iterator_types = ["parallel"]} ins(%s, %y : tensor<?xf32>, tensor<?xf32>) outs(%e : tensor<?xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %p = arith.mulf %a, %b : f32
+    linalg.yield %p : f32
+  } -> tensor<?xf32>"""
+DECL_REGION = """  %r = flow.dispatch.region -> (tensor<?xf32>{DECLARED}) {
+  OPS
+    flow.return %m : tensor<?xf32>
+  }
+  %b = iree_tensor_ext.compute_barrier.end %r : tensor<?xf32>{%d} -> tensor<?xf32>
+  return %b : tensor<?xf32>"""
+DECL_SIG = "%x: tensor<?xf32>, %y: tensor<?xf32>, %n: index"
+
+
+def test_a_dispatch_region_declaring_the_extent_its_body_returns_is_read_through():
+    # IREE's form-dispatch-regions on a dynamic model: each region declares its result's extent
+    # (``{%d}``), which is the extent of the init its body's ops write (a tensor.empty of the
+    # argument's extent): the region has no UB of its own, and so the barrier reading it.
+    flat = f"{DECL_HEAD}\n{DECL_OPS}\n  return %m : tensor<?xf32>"
+    regions = DECL_HEAD + "\n" + DECL_REGION.replace("OPS", DECL_OPS)
+    m = pair(flat, regions.replace("DECLARED", "%d"), DECL_SIG, "tensor<?xf32>")
+    s, g = m.functions["src"], m.functions["tgt"]
+    assert unchanged(s, g, align(s, g))
+    fr = check(m)
+    assert fr.verdict is Verdict.CORRECT and UNCHANGED in fr.notes
+    # declared as another index value: the region is undefined where it differs
+    other = pair(flat, regions.replace("DECLARED", "%n"), DECL_SIG, "tensor<?xf32>")
+    s, g = other.functions["src"], other.functions["tgt"]
+    assert not unchanged(s, g, align(s, g))
+    assert check(other).verdict is Verdict.INCORRECT
+
+
 BARRIER = """  %b = iree_tensor_ext.compute_barrier.start %x : tensor<?xf32>{DIM} -> tensor<?xf32>
   %r = math.exp %b : tensor<?xf32>
   return %r : tensor<?xf32>"""

@@ -248,3 +248,38 @@ def test_a_bias_add_moved_past_a_dynamic_expand_is_proved_with_the_fresh_tensor_
     wrong = parse_mlir(BIAS_TGT.replace("REST", BIAS_REST).replace("BIAS", "k, j").replace("tensor<2x4xf32>", "tensor<4x2xf32>")
                        .replace("output_shape [2, 4]", "output_shape [4, 2]"), "after.mlir")
     assert check_modules(src, wrong, Options(confirm=False, timeout_s=5)).functions[0].verdict is not Verdict.CORRECT
+
+
+RESHAPE_REST = """  %p = arith.mulf %c, %y : tensor<?x16xf32>
+  %q = arith.addf %p, %c : tensor<?x16xf32>
+  %r = arith.subf %q, %y : tensor<?x16xf32>
+  %u = arith.mulf %r, %q : tensor<?x16xf32>
+  %v = arith.addf %u, %p : tensor<?x16xf32>
+  %w = arith.subf %v, %r : tensor<?x16xf32>
+  %z = arith.addf %w, %r : tensor<?x16xf32>
+  return %z : tensor<?x16xf32>"""
+
+
+def test_a_cone_keeps_the_extent_the_function_gives_a_frontier_tensor():
+    # IREE's convert-tensor-to-flow turns a collapse_shape into flow.tensor.reshape, which
+    # declares its operand's dynamic extent (%n, UB where it differs). In the function the
+    # operand was written into tensor.empty(%n): its extent is %n. Cut as two free values the
+    # target cone would be undefined where the source's is not; the cone computes %n as the
+    # extent of the frontier tensor instead.
+    head = """func.func @f(%x: tensor<?x4x4xf32>, %y: tensor<?x16xf32>, %n: index) -> tensor<?x16xf32> {
+  %e = tensor.empty(%n) : tensor<?x4x4xf32>
+  %a = linalg.copy ins(%x : tensor<?x4x4xf32>) outs(%e : tensor<?x4x4xf32>) -> tensor<?x4x4xf32>
+"""
+    src = parse_mlir(head + "  %c = tensor.collapse_shape %a [[0], [1, 2]] : tensor<?x4x4xf32> into tensor<?x16xf32>\n"
+                     + RESHAPE_REST + "\n}\n", "before.mlir")
+    reshape = "  %c = flow.tensor.reshape %a : tensor<?x4x4xf32>{DIM} -> tensor<?x16xf32>{DIM}\n"
+    tgt = parse_mlir(head + reshape.replace("DIM", "%n") + RESHAPE_REST + "\n}\n", "after.mlir")
+    cuts = prove_cuts(src, src.functions["f"], tgt, tgt.functions["f"], Options(confirm=False))
+    assert cuts.proved == 1
+    fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
+    assert fr.verdict is Verdict.CORRECT and any(n.startswith("cut points: 1") for n in fr.notes)
+    # declared as the extent of another tensor: undefined where %y's extent is not %n
+    other = parse_mlir(head + "  %c0 = arith.constant 0 : index\n  %m = tensor.dim %y, %c0 : tensor<?x16xf32>\n"
+                       + reshape.replace("DIM", "%m") + RESHAPE_REST + "\n}\n", "after.mlir")
+    assert prove_cuts(src, src.functions["f"], other, other.functions["f"], Options(confirm=False)).proved == 0
+    assert check_modules(src, other, Options(confirm=False, timeout_s=5)).functions[0].verdict is not Verdict.CORRECT
