@@ -398,36 +398,78 @@ def _reads_within(op: Op):
                 yield from _reads_within(inner)
 
 
-def _static_workgroups_parts(op: Op):
-    """A ``flow.dispatch.workgroups`` with no workload or declared extent (no UB of its own)
-    whose argument views are only read by whole loads and whose result views are each written
+def _workgroups_parts(op: Op, defs: dict[int, Op]):
+    """A ``flow.dispatch.workgroups`` with no UB of its own (no workload; each argument extent it
+    declares the argument's extent, each result extent the extent of the value its body stores
+    there, as the ops computing them say, ``_extent``, and never poison) whose argument views are
+    only read by whole loads declaring the view's extents and whose result views are each written
     by one whole store: (the pairs (load result or scalar block argument id, outer value id),
     the body's other ops, the pairs (result id, stored value id)); else None."""
     from irverify.ir.core import DispatchTensorType
     from irverify.semantics.flow import whole_span, whole_store
+    from irverify.semantics.iree import split_operands
 
     sizes = op.attrs.get("operandSegmentSizes")
     ties = op.attrs.get("tied_operands")
-    if not isinstance(sizes, list) or list(sizes) != [0, len(op.operands), 0, 0] or not op.regions \
+    if not isinstance(sizes, list) or len(sizes) != 4 or sizes[0] != 0 or not op.regions \
             or len(op.regions[0]) != 1 or (ties is not None and list(ties) != [-1] * len(op.results)):
         return None  # (a tied result updates an argument in place: not modelled, never read through)
+    args = op.operands[:sizes[1]]
+    arg_dims, res_dims = iter(op.operands[sizes[1]:sizes[1] + sizes[2]]), iter(op.operands[sizes[1] + sizes[2]:])
     body = op.regions[0][0]
-    if len(body.args) != len(op.operands) + len(op.results) or not body.ops or body.ops[-1].name != "flow.return" \
+    if len(body.args) != len(args) + len(op.results) or not body.ops or body.ops[-1].name != "flow.return" \
             or body.ops[-1].operands:
         return None
-    views = {b.id: a for a, b in zip(op.operands, body.args) if isinstance(b.type, DispatchTensorType)}
-    inputs = [(b.id, a.id) for a, b in zip(op.operands, body.args) if b.id not in views]
-    inner, stores = [], set()
-    for r, barg in zip(op.results, body.args[len(op.operands):]):
+    scalars = {b.id: a for a, b in zip(args, body.args) if not isinstance(b.type, DispatchTensorType)}
+
+    def outer(e):  # an extent the body names, in terms of the values outside
+        return _index_value(scalars[e[1]], defs) if e is not None and e[0] == "value" and e[1] in scalars else e
+
+    def declared(values, ty) -> list | None:  # the extents declared for ``ty``'s dynamic dims
+        out = []
+        for d in ty.shape:
+            if not isinstance(d, int):
+                v = next(values, None)
+                e = _index_value(v, defs) if v is not None else None
+                if e is None or e[0] != "extent":  # (never poison)
+                    return None
+                out.append(e)
+        return out
+
+    def dynamic(ty) -> list[int]:
+        return [k for k, d in enumerate(ty.shape) if not isinstance(d, int)]
+
+    views: dict[int, tuple[Value, list]] = {}  # view block argument -> (argument, its declared extents)
+    for a, b in zip(args, body.args):
+        if isinstance(b.type, DispatchTensorType):
+            extents = declared(arg_dims, a.type)
+            if extents is None or extents != [_extent(a, k, defs) for k in dynamic(a.type)]:
+                return None
+            views[b.id] = (a, extents)
+    inputs = [(b, a.id) for b, a in scalars.items()]
+    outputs, stores = [], set()
+    for r, barg in zip(op.results, body.args[len(args):]):
+        extents = declared(res_dims, r.type)
         stored = whole_store(body, barg)
-        if stored is None:
+        if extents is None or stored is None:
+            return None
+        store = next(o for o in body.ops if o.name == "iree_tensor_ext.dispatch.tensor.store" and o.operands[1].id == barg.id)
+        store_dims = split_operands(store, store.operands, 6)[2]
+        if [outer(_index_value(d, defs)) for d in store_dims] != extents \
+                or [outer(_extent(stored, k, defs)) for k in dynamic(r.type)] != extents:
             return None
         stores.add(barg.id)
-    outputs = [(r.id, whole_store(body, barg).id) for r, barg in zip(op.results, body.args[len(op.operands):])]
+        outputs.append((r.id, stored.id))
+    if next(arg_dims, None) is not None or next(res_dims, None) is not None:
+        return None
+    inner = []
     for inner_op in body.ops[:-1]:
         if inner_op.name == "iree_tensor_ext.dispatch.tensor.load" and inner_op.operands[0].id in views \
                 and whole_span(inner_op, inner_op.operands[0].type):
-            inputs.append((inner_op.results[0].id, views[inner_op.operands[0].id].id))
+            arg, extents = views[inner_op.operands[0].id]
+            if [outer(_index_value(d, defs)) for d in split_operands(inner_op, inner_op.operands, 5)[1]] != extents:
+                return None
+            inputs.append((inner_op.results[0].id, arg.id))
         elif inner_op.name == "iree_tensor_ext.dispatch.tensor.store" and inner_op.operands[1].id in stores:
             continue
         elif any(v.id in views for v in _reads_within(inner_op)):
@@ -440,7 +482,8 @@ def _static_workgroups_parts(op: Op):
 def _flat(ops) -> tuple[list[Op], Op | None, dict[int, list[tuple[int, int]]]]:
     """A body's ops before its return, with each ``flow.dispatch.region`` that has no UB of its
     own (it declares no extent, or each extent it declares is the one its body returns,
-    ``_returns_declared_extents``) replaced by its body's ops and its ``flow.return``; the
+    ``_returns_declared_extents``) replaced by its body's ops and its ``flow.return``, and each
+    ``flow.dispatch.workgroups`` read through (``_workgroups_parts``) by its body's ops; the
     return (None if the body does not end in one); and for each such ``flow.return``, the
     pairs (region result id, returned value id)."""
     from irverify.semantics.common import walk_ops
@@ -457,7 +500,7 @@ def _flat(ops) -> tuple[list[Op], Op | None, dict[int, list[tuple[int, int]]]]:
     def flatten(level) -> None:
         for op in level:
             if op.name == WORKGROUPS:
-                parts = _static_workgroups_parts(op)
+                parts = _workgroups_parts(op, defs)
                 if parts is not None:
                     inputs, inner, outputs = parts
                     link(inputs)
@@ -624,6 +667,11 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozens
             return ties_own_extents(op, defs)
         return op.name in TRANSPARENT and (op.name == "util.optimization_barrier" or len(op.operands) == 1)
 
+    def extent_read(op: Op) -> bool:  # a tensor.dim at a constant position in range: no UB, and
+        # what reads its value is aligned (by its label) or reads it as a declared extent
+        # (``_workgroups_parts``, ``ties_own_extents``: compared with the extent itself)
+        return op.name == "tensor.dim" and _index_value(op.results[0], defs) != ("value", op.results[0].id)
+
     from irverify.semantics.opaque import constant_text
 
     # a scalar constant no source op matches, read by the target (hoisted out of a region:
@@ -634,7 +682,7 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozens
         return constant_text(op) is not None and op.results[0].id in read
 
     if not all(id(op) in aligned or plain_identity(op) or hoisted_constant(op) or id(op) in covered
-               or id(op) in passed for op in body):
+               or id(op) in passed or extent_read(op) for op in body):
         return False
     used = {id(op) for op in aligned.values()}
     if not all(id(op) in used or shareable(op) or id(op) in src_passed for op in src_body):
@@ -654,13 +702,12 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozens
     for op in body:
         if id(op) in passed:  # the end of a once-run region: its results are what it returned
             for r, v in passed[id(op)]:
-                if v not in source_of:
-                    return False
-                source_of[r] = source_of[v]
+                if v in source_of:  # (else ``r`` has none: returning it fails below; a block
+                    source_of[r] = source_of[v]  # argument copying an extent read has none)
         elif id(op) in aligned:
             for r, sr in zip(op.results, aligned[id(op)].results):
                 source_of[r.id] = root_of(sr.id)
-        elif op.operands and id(op) not in covered:
+        elif op.operands and id(op) not in covered and not extent_read(op):
             for r, v in zip(op.results, op.operands):
                 if v.id not in source_of:
                     return False

@@ -456,6 +456,32 @@ def test_a_dispatch_workgroups_with_dynamic_extents_aligns_through_whole_loads_a
     assert check_modules(src, part, NO_CONFIRM).functions[0].verdict is not Verdict.CORRECT
 
 
+def test_a_dynamic_workgroups_declaring_its_operands_extents_is_read_through_without_a_query():
+    # IREE's convert-dispatch-regions-to-workgroups on a model of symbolic batch: the extents a
+    # workgroups op declares for its argument, its result and inside its body (the whole load
+    # and store) are the extent of %x, so it has no UB of its own and the function is unchanged.
+    src = parse_mlir(DYN_REGION, "before.mlir")
+    tgt = parse_mlir(DYN_WORKGROUPS.replace("LOAD", "%d0"), "after.mlir")
+    s, g = src.functions["f"], tgt.functions["f"]
+    assert unchanged(s, g, align(s, g))
+    fr = check_modules(src, tgt, NO_CONFIRM).functions[0]
+    assert fr.verdict is Verdict.CORRECT and UNCHANGED in fr.notes
+    # the target's extents read with tensor.dim of a value whose extent is %x's: still read through
+    read = parse_mlir(DYN_WORKGROUPS.replace("LOAD", "%d0").replace(
+        "  %r = flow.dispatch.workgroups(%x, %n, %n) : (tensor<?x4xf32>{%n}",
+        "  %e0 = tensor.empty(%n) : tensor<?x4xf32>\n  %k = tensor.dim %e0, %c0 : tensor<?x4xf32>\n"
+        "  %r = flow.dispatch.workgroups(%x, %n, %n) : (tensor<?x4xf32>{%k}"), "after.mlir")
+    assert unchanged(s, read.functions["f"], align(s, read.functions["f"]))
+    # a declared extent that is another value (an argument) may differ: not read through
+    for old, new in (("-> tensor<?x4xf32>{%n} =", "-> tensor<?x4xf32>{%q} ="),
+                     ("(tensor<?x4xf32>{%n}, index, index)", "(tensor<?x4xf32>{%q}, index, index)")):
+        other = parse_mlir(DYN_WORKGROUPS.replace("LOAD", "%d0").replace(old, new)
+                           .replace("(%x: tensor<?x4xf32>)", "(%x: tensor<?x4xf32>, %q: index)"), "after.mlir")
+        src_m = parse_mlir(DYN_REGION.replace("(%x: tensor<?x4xf32>)", "(%x: tensor<?x4xf32>, %q: index)"), "before.mlir")
+        assert not unchanged(src_m.functions["f"], other.functions["f"], align(src_m.functions["f"], other.functions["f"]))
+        assert check_modules(src_m, other, NO_CONFIRM).functions[0].verdict is Verdict.INCORRECT
+
+
 STATIC_WORKGROUPS = """func.func @f(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
   %r = flow.dispatch.workgroups(%x) : (tensor<2x4xf32>) -> tensor<2x4xf32> =
       (%in: !iree_tensor_ext.dispatch.tensor<readonly:tensor<2x4xf32>>, %out: !iree_tensor_ext.dispatch.tensor<writeonly:tensor<2x4xf32>>) {
