@@ -193,8 +193,10 @@ def prove_cuts(src_mod, s: Function, tgt_mod, g: Function, opts) -> Cuts:
             continue
         used = {id(op) for op in al.aligned.values()}
         types = [r.type for r in target.results]
+        # (a tensor.empty is no counterpart: every value refines its poison elements, and the
+        # cut would take the op that computes the target's value away from the proof)
         candidates = [op for op in al.src_ops if id(op) not in used and shareable(op) and not _is_constant(op)
-                      and [r.type for r in op.results] == types]
+                      and op.name not in COPIED and [r.type for r in op.results] == types]
         frontier_labels = {al.tgt_label[v.id] for v in tgt_cone[1]}
         ranked = []
         for cand in candidates:
