@@ -168,6 +168,7 @@ def op_key(op: Op, label: dict[int, Any], constants: dict[int, str] | None = Non
 # a result is aligned as its operand, while the op is still encoded (its undefined behaviour,
 # a declared extent that differs, still counts).
 TRANSPARENT = frozenset({"iree_tensor_ext.compute_barrier.start", "iree_tensor_ext.compute_barrier.end",
+                         "iree_tensor_ext.dispatch.workload.ordinal",
                          "util.optimization_barrier"})
 # Ops whose one-block region runs exactly once, in place, and whose results are the values its
 # terminator returns (``semantics.flow.dispatch_region``): the ops inside align as top-level ops
@@ -399,9 +400,10 @@ def _reads_within(op: Op):
 
 
 def _workgroups_parts(op: Op, defs: dict[int, Op]):
-    """A ``flow.dispatch.workgroups`` with no UB of its own (no workload; each argument extent it
-    declares the argument's extent, each result extent the extent of the value its body stores
-    there, as the ops computing them say, ``_extent``, and never poison) whose argument views are
+    """A ``flow.dispatch.workgroups`` with no UB of its own (each workload operand an extent; each
+    argument extent it declares the argument's extent, each result extent the extent of the value
+    its body stores there, as the ops computing them say, ``_extent``, and never poison; its
+    workgroup count region computes no value) whose argument views are
     only read by whole loads declaring the view's extents and whose result views are each written
     by one whole store: (the pairs (load result or scalar block argument id, outer value id),
     the body's other ops, the pairs (result id, stored value id)); else None."""
@@ -411,11 +413,16 @@ def _workgroups_parts(op: Op, defs: dict[int, Op]):
 
     sizes = op.attrs.get("operandSegmentSizes")
     ties = op.attrs.get("tied_operands")
-    if not isinstance(sizes, list) or len(sizes) != 4 or sizes[0] != 0 or not op.regions \
+    if not isinstance(sizes, list) or len(sizes) != 4 or not op.regions or len(op.regions) > 2 \
             or len(op.regions[0]) != 1 or (ties is not None and list(ties) != [-1] * len(op.results)):
         return None  # (a tied result updates an argument in place: not modelled, never read through)
-    args = op.operands[:sizes[1]]
-    arg_dims, res_dims = iter(op.operands[sizes[1]:sizes[1] + sizes[2]]), iter(op.operands[sizes[1] + sizes[2]:])
+    # (the workload and the workgroup count region only distribute the work: no value depends on
+    # them, but a poison workload operand is UB, so each must be an extent, never poison)
+    workload, rest = op.operands[:sizes[0]], op.operands[sizes[0]:]
+    if any((_index_value(w, defs) or ("?",))[0] != "extent" for w in workload):
+        return None
+    args = rest[:sizes[1]]
+    arg_dims, res_dims = iter(rest[sizes[1]:sizes[1] + sizes[2]]), iter(rest[sizes[1] + sizes[2]:])
     body = op.regions[0][0]
     if len(body.args) != len(args) + len(op.results) or not body.ops or body.ops[-1].name != "flow.return" \
             or body.ops[-1].operands:
@@ -615,6 +622,8 @@ def _index_value(d: Value, defs: dict[int, Op], depth: int = 0) -> tuple | None:
     """What an ``index`` value is, as ``_extent`` names extents: ``tensor.dim`` of a tensor at a
     constant position in range is that extent; any other value is itself."""
     op = defs.get(d.id)
+    if op is not None and op.name == "iree_tensor_ext.dispatch.workload.ordinal" and len(op.operands) == 1:
+        return _index_value(op.operands[0], defs, depth + 1)  # (its operand, tagged for workgroup counting)
     if op is not None and op.name == "tensor.dim" and len(op.operands) == 2:
         position = defs.get(op.operands[1].id)
         k = position.attrs.get("value") if position is not None and position.name == "arith.constant" else None

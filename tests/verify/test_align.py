@@ -482,6 +482,32 @@ def test_a_dynamic_workgroups_declaring_its_operands_extents_is_read_through_wit
         assert check_modules(src_m, other, NO_CONFIRM).functions[0].verdict is Verdict.INCORRECT
 
 
+def test_a_workload_ordinal_and_count_region_leave_a_dynamic_workgroups_read_through():
+    # IREE's materialize-default-workgroup-count-region: a workload operand, the body's extent
+    # read through dispatch.workload.ordinal (its operand, tagged) and a workgroup count region,
+    # which no value depends on. A workload operand that may be poison is UB: not read through.
+    counted = DYN_WORKGROUPS.replace("LOAD", "%w").replace(
+        "flow.dispatch.workgroups(%x, %n, %n)", "flow.dispatch.workgroups[WORKLOAD](%x, %n, %n)").replace(
+        "    %v = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0, 0], sizes = [%w, 4], strides = [1, 1] : "
+        "!iree_tensor_ext.dispatch.tensor<readonly:tensor<?x4xf32>>{%d0}",
+        "    %w = iree_tensor_ext.dispatch.workload.ordinal %d0, 0 : index\n"
+        "    %v = iree_tensor_ext.dispatch.tensor.load %in, offsets = [0, 0], sizes = [%w, 4], strides = [1, 1] : "
+        "!iree_tensor_ext.dispatch.tensor<readonly:tensor<?x4xf32>>{%w}").replace(
+        "    flow.return\n  }\n", "    flow.return\n  } count(%a: index) -> (index, index, index) {\n"
+        "    %cx, %cy, %cz = iree_tensor_ext.dispatch.workgroup_count_from_slice(%a)\n"
+        "    flow.return %cx, %cy, %cz : index, index, index\n  }\n")
+    assert "count(" in counted and "ordinal" in counted
+    src = parse_mlir(DYN_REGION, "before.mlir")
+    tgt = parse_mlir(counted.replace("WORKLOAD", "%n"), "after.mlir")
+    s, g = src.functions["f"], tgt.functions["f"]
+    assert unchanged(s, g, align(s, g))
+    assert check_modules(src, tgt, NO_CONFIRM).functions[0].verdict is Verdict.CORRECT
+    poison = "(%x: tensor<?x4xf32>, %q: index)"
+    other = parse_mlir(counted.replace("WORKLOAD", "%q").replace("(%x: tensor<?x4xf32>)", poison), "after.mlir")
+    src_q = parse_mlir(DYN_REGION.replace("(%x: tensor<?x4xf32>)", poison), "before.mlir")
+    assert not unchanged(src_q.functions["f"], other.functions["f"], align(src_q.functions["f"], other.functions["f"]))
+
+
 STATIC_WORKGROUPS = """func.func @f(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
   %r = flow.dispatch.workgroups(%x) : (tensor<2x4xf32>) -> tensor<2x4xf32> =
       (%in: !iree_tensor_ext.dispatch.tensor<readonly:tensor<2x4xf32>>, %out: !iree_tensor_ext.dispatch.tensor<writeonly:tensor<2x4xf32>>) {
