@@ -402,7 +402,7 @@ def _reads_within(op: Op):
 def _workgroups_parts(op: Op, defs: dict[int, Op]):
     """A ``flow.dispatch.workgroups`` with no UB of its own (each workload operand an extent; each
     argument extent it declares the argument's extent, each result extent the extent of the value
-    its body stores there, as the ops computing them say, ``_extent``, and never poison; its
+    its body stores there, as the ops computing them say, ``traced_extent``, and never poison; its
     workgroup count region computes no value) whose argument views are
     only read by whole loads declaring the view's extents and whose result views are each written
     by one whole store: (the pairs (load result or scalar block argument id, outer value id),
@@ -419,7 +419,7 @@ def _workgroups_parts(op: Op, defs: dict[int, Op]):
     # (the workload and the workgroup count region only distribute the work: no value depends on
     # them, but a poison workload operand is UB, so each must be an extent, never poison)
     workload, rest = op.operands[:sizes[0]], op.operands[sizes[0]:]
-    if any((_index_value(w, defs) or ("?",))[0] != "extent" for w in workload):
+    if any((traced_index(w, defs) or ("?",))[0] != "extent" for w in workload):
         return None
     args = rest[:sizes[1]]
     arg_dims, res_dims = iter(rest[sizes[1]:sizes[1] + sizes[2]]), iter(rest[sizes[1] + sizes[2]:])
@@ -430,14 +430,14 @@ def _workgroups_parts(op: Op, defs: dict[int, Op]):
     scalars = {b.id: a for a, b in zip(args, body.args) if not isinstance(b.type, DispatchTensorType)}
 
     def outer(e):  # an extent the body names, in terms of the values outside
-        return _index_value(scalars[e[1]], defs) if e is not None and e[0] == "value" and e[1] in scalars else e
+        return traced_index(scalars[e[1]], defs) if e is not None and e[0] == "value" and e[1] in scalars else e
 
     def declared(values, ty) -> list | None:  # the extents declared for ``ty``'s dynamic dims
         out = []
         for d in ty.shape:
             if not isinstance(d, int):
                 v = next(values, None)
-                e = _index_value(v, defs) if v is not None else None
+                e = traced_index(v, defs) if v is not None else None
                 if e is None or e[0] != "extent":  # (never poison)
                     return None
                 out.append(e)
@@ -450,7 +450,7 @@ def _workgroups_parts(op: Op, defs: dict[int, Op]):
     for a, b in zip(args, body.args):
         if isinstance(b.type, DispatchTensorType):
             extents = declared(arg_dims, a.type)
-            if extents is None or extents != [_extent(a, k, defs) for k in dynamic(a.type)]:
+            if extents is None or extents != [traced_extent(a, k, defs) for k in dynamic(a.type)]:
                 return None
             views[b.id] = (a, extents)
     inputs = [(b, a.id) for b, a in scalars.items()]
@@ -460,10 +460,11 @@ def _workgroups_parts(op: Op, defs: dict[int, Op]):
         stored = whole_store(body, barg)
         if extents is None or stored is None:
             return None
-        store = next(o for o in body.ops if o.name == "iree_tensor_ext.dispatch.tensor.store" and o.operands[1].id == barg.id)
+        store = next(o for o in body.ops
+                     if o.name == "iree_tensor_ext.dispatch.tensor.store" and o.operands[1].id == barg.id)
         store_dims = split_operands(store, store.operands, 6)[2]
-        if [outer(_index_value(d, defs)) for d in store_dims] != extents \
-                or [outer(_extent(stored, k, defs)) for k in dynamic(r.type)] != extents:
+        if [outer(traced_index(d, defs)) for d in store_dims] != extents \
+                or [outer(traced_extent(stored, k, defs)) for k in dynamic(r.type)] != extents:
             return None
         stores.add(barg.id)
         outputs.append((r.id, stored.id))
@@ -474,7 +475,7 @@ def _workgroups_parts(op: Op, defs: dict[int, Op]):
         if inner_op.name == "iree_tensor_ext.dispatch.tensor.load" and inner_op.operands[0].id in views \
                 and whole_span(inner_op, inner_op.operands[0].type):
             arg, extents = views[inner_op.operands[0].id]
-            if [outer(_index_value(d, defs)) for d in split_operands(inner_op, inner_op.operands, 5)[1]] != extents:
+            if [outer(traced_index(d, defs)) for d in split_operands(inner_op, inner_op.operands, 5)[1]] != extents:
                 return None
             inputs.append((inner_op.results[0].id, arg.id))
         elif inner_op.name == "iree_tensor_ext.dispatch.tensor.store" and inner_op.operands[1].id in stores:
@@ -532,7 +533,7 @@ def _flat(ops) -> tuple[list[Op], Op | None, dict[int, list[tuple[int, int]]]]:
 def _returns_declared_extents(op: Op, end: Op, defs: dict[int, Op]) -> bool:
     """Is every extent a ``flow.dispatch.region`` declares (its operands, in result order) the
     extent of the value its ``flow.return`` returns there, as the ops computing both say
-    (``_extent``), each a function argument's extent (never poison)? Then the region has no UB
+    (``traced_extent``), each a function argument's extent (never poison)? Then the region has no UB
     of its own."""
     declared = iter(op.operands)
     for r, v in zip(op.results, end.operands):
@@ -541,8 +542,8 @@ def _returns_declared_extents(op: Op, end: Op, defs: dict[int, Op]) -> bool:
         for k, d in enumerate(r.type.shape):
             if isinstance(d, int):
                 continue
-            extent, given = _extent(v, k, defs), next(declared, None)
-            if given is None or extent is None or extent[0] != "extent" or extent != _index_value(given, defs):
+            extent, given = traced_extent(v, k, defs), next(declared, None)
+            if given is None or extent is None or extent[0] != "extent" or extent != traced_index(given, defs):
                 return False
     return next(declared, None) is None
 
@@ -552,7 +553,7 @@ DECLARING_IDENTITIES = frozenset({"flow.tensor.tie_shape", "iree_tensor_ext.comp
                                   "iree_tensor_ext.compute_barrier.end"})
 
 
-def _extent(v: Value, k: int, defs: dict[int, Op], depth: int = 0) -> tuple | None:
+def traced_extent(v: Value, k: int, defs: dict[int, Op], depth: int = 0) -> tuple | None:
     """Extent ``k`` of tensor ``v``, traced through the ops that fix it: a function argument's is
     itself; a ``linalg`` op's result has its init's extents (destination style: the result is
     the init's type, extents included); ``tensor.empty``'s are its extent operands, and so are
@@ -569,22 +570,22 @@ def _extent(v: Value, k: int, defs: dict[int, Op], depth: int = 0) -> tuple | No
     pos = [r.id for r in op.results].index(v.id)
     if op.name == "tensor.empty":
         dynamic = [i for i, d in enumerate(v.type.shape) if not isinstance(d, int)]
-        return _index_value(op.operands[dynamic.index(k)], defs, depth + 1)
+        return traced_index(op.operands[dynamic.index(k)], defs, depth + 1)
     if op.name in DECLARING_IDENTITIES and pos == 0:
-        return _extent(op.operands[0], k, defs, depth + 1)
+        return traced_extent(op.operands[0], k, defs, depth + 1)
     sizes = op.attrs.get("operandSegmentSizes")
     if op.name.startswith("linalg.") and isinstance(sizes, list) and len(sizes) == 2 \
             and len(op.results) == sizes[1] and op.operands[sizes[0] + pos].type == v.type:
-        return _extent(op.operands[sizes[0] + pos], k, defs, depth + 1)
+        return traced_extent(op.operands[sizes[0] + pos], k, defs, depth + 1)
     if op.name in ONCE_REGIONS and op.regions and len(op.regions[0]) == 1 and op.regions[0][0].ops \
             and op.regions[0][0].ops[-1].name == "flow.return":  # (its results are the values returned)
-        return _extent(op.regions[0][0].ops[-1].operands[pos], k, defs, depth + 1)
+        return traced_extent(op.regions[0][0].ops[-1].operands[pos], k, defs, depth + 1)
     if op.name == "linalg.softmax" and len(op.operands) == 2 and op.operands[1].type == v.type:
-        return _extent(op.operands[1], k, defs, depth + 1)  # (destination style, one init)
+        return traced_extent(op.operands[1], k, defs, depth + 1)  # (destination style, one init)
     declared = _declared_result_extents(op, pos)
     if declared is not None:
         dynamic = [i for i, d in enumerate(v.type.shape) if not isinstance(d, int)]
-        return _index_value(declared[dynamic.index(k)], defs, depth + 1)
+        return traced_index(declared[dynamic.index(k)], defs, depth + 1)
     if op.name == "tensor.collapse_shape" and len(op.operands) == 1:
         # a group of one dynamic extent and static 1s keeps that extent
         group = (op.attrs.get("reassociation") or [None] * (k + 1))[k]
@@ -592,7 +593,7 @@ def _extent(v: Value, k: int, defs: dict[int, Op], depth: int = 0) -> tuple | No
         if isinstance(group, list) and all(isinstance(i, int) for i in group):
             dynamic = [i for i in group if not isinstance(shape[i], int)]
             if len(dynamic) == 1 and all(shape[i] == 1 for i in group if i != dynamic[0]):
-                return _extent(op.operands[0], dynamic[0], defs, depth + 1)
+                return traced_extent(op.operands[0], dynamic[0], defs, depth + 1)
     return None
 
 
@@ -618,23 +619,23 @@ def _declared_result_extents(op: Op, pos: int) -> list[Value] | None:
     return None
 
 
-def _index_value(d: Value, defs: dict[int, Op], depth: int = 0) -> tuple | None:
-    """What an ``index`` value is, as ``_extent`` names extents: ``tensor.dim`` of a tensor at a
+def traced_index(d: Value, defs: dict[int, Op], depth: int = 0) -> tuple | None:
+    """What an ``index`` value is, as ``traced_extent`` names extents: ``tensor.dim`` of a tensor at a
     constant position in range is that extent; any other value is itself."""
     op = defs.get(d.id)
     if op is not None and op.name == "iree_tensor_ext.dispatch.workload.ordinal" and len(op.operands) == 1:
-        return _index_value(op.operands[0], defs, depth + 1)  # (its operand, tagged for workgroup counting)
+        return traced_index(op.operands[0], defs, depth + 1)  # (its operand, tagged for workgroup counting)
     if op is not None and op.name == "tensor.dim" and len(op.operands) == 2:
         position = defs.get(op.operands[1].id)
         k = position.attrs.get("value") if position is not None and position.name == "arith.constant" else None
         if isinstance(k, int) and isinstance(op.operands[0].type, TensorType) and 0 <= k < op.operands[0].type.rank:
-            return _extent(op.operands[0], k, defs, depth + 1)
+            return traced_extent(op.operands[0], k, defs, depth + 1)
     return ("value", d.id)
 
 
 def ties_own_extents(op: Op, defs: dict[int, Op]) -> bool:
     """Does ``op`` (of ``DECLARING_IDENTITIES``) declare the extents its operand has, as the ops
-    computing both say (``_extent``), each an argument's extent (never poison)? Then it has no
+    computing both say (``traced_extent``), each an argument's extent (never poison)? Then it has no
     UB: an identity."""
     if len(op.results) != 1 or not op.operands or not isinstance(op.operands[0].type, TensorType):
         return False
@@ -643,9 +644,9 @@ def ties_own_extents(op: Op, defs: dict[int, Op]) -> bool:
     if len(dynamic) != len(op.operands) - 1:
         return False
     for k, declared in zip(dynamic, op.operands[1:]):
-        extent = _extent(tensor, k, defs)
+        extent = traced_extent(tensor, k, defs)
         # (a declared extent that is not itself an extent may be poison, which is UB here)
-        if extent is None or extent[0] != "extent" or extent != _index_value(declared, defs):
+        if extent is None or extent[0] != "extent" or extent != traced_index(declared, defs):
             return False
     return True
 
@@ -679,7 +680,7 @@ def unchanged(s: Function, g: Function, aligned: dict[int, Op], covered: frozens
     def extent_read(op: Op) -> bool:  # a tensor.dim at a constant position in range: no UB, and
         # what reads its value is aligned (by its label) or reads it as a declared extent
         # (``_workgroups_parts``, ``ties_own_extents``: compared with the extent itself)
-        return op.name == "tensor.dim" and _index_value(op.results[0], defs) != ("value", op.results[0].id)
+        return op.name == "tensor.dim" and traced_index(op.results[0], defs) != ("value", op.results[0].id)
 
     from irverify.semantics.opaque import constant_text
 

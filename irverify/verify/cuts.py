@@ -8,8 +8,9 @@ This module proves the rewritten ops on their own and lets the alignment go on p
 * The *frontier* is every value both sides share: the function's arguments and the results of
   aligned ops. For the first unaligned target op (in the order the walk visits ops), its
   *cone* is the unaligned target ops it depends on back to the frontier (scalar constants and
-  ``tensor.empty`` ops are copied in, not cut: their value, or the extents they declare, matter); a candidate source op of the same result types has
-  its own cone back to the frontier.
+  ``tensor.empty`` ops are copied in, not cut: their value, or the extents they declare,
+  matter); a candidate source op of the same result types (never a ``tensor.empty``) has its
+  own cone back to the frontier.
 * The two cones become two small functions whose arguments are the frontier values they read
   (one argument per shared value), and the target cone is checked against the source cone
   (``check_function``: every refinement check, UB and poison included) for **all** values of
@@ -265,12 +266,12 @@ def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op,
     shares its label with another value of its side.
 
     A frontier ``index`` value that the function's ops make a dynamic extent of a frontier
-    tensor (``align._extent``: the extent a ``flow.dispatch.workgroups``, ``tensor.empty``,
+    tensor (``align.traced_extent``: the extent a ``flow.dispatch.workgroups``, ``tensor.empty``,
     reshape... was given) is no argument: both cone functions compute it as ``tensor.dim`` of
     that tensor, so the cones are checked for the frontier values the function can give them
     together (a target's ``flow.tensor.reshape %x{%n}`` declares ``%x``'s extent ``%n``, true
     in the function and undefined where a free ``%n`` differs)."""
-    from irverify.verify.align import _extent, _index_value
+    from irverify.verify.align import traced_extent, traced_index
 
     (s_ops, s_front), (g_ops, g_front) = src_cone, tgt_cone
     by_label: dict = {}
@@ -282,18 +283,18 @@ def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op,
             pair[side] = v
     derived: dict = {}  # label of an index value -> (label of a tensor, the dim it is the extent of)
     for side, side_defs in enumerate(defs):
-        # what each frontier index value is, as ``_extent`` names extents
+        # what each frontier index value is, as ``traced_extent`` names extents
         named = {}
         for label in sorted(by_label, key=repr):
             w = by_label[label][side]
             if w is not None and isinstance(w.type, IndexType):
-                named.setdefault(_index_value(w, side_defs), label)
+                named.setdefault(traced_index(w, side_defs), label)
         for label in sorted(by_label, key=repr):
             v = by_label[label][side]
             if v is None or not isinstance(v.type, TensorType):
                 continue
             for k, d in enumerate(v.type.shape):
-                w_label = None if isinstance(d, int) else named.get(_extent(v, k, side_defs))
+                w_label = None if isinstance(d, int) else named.get(traced_extent(v, k, side_defs))
                 if w_label is not None and w_label not in derived:
                     derived[w_label] = (label, k)
     s_args, g_args = [], []
