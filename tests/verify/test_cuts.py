@@ -224,14 +224,16 @@ BIAS_TGT = """func.func @f(%m: tensor<?x8xf32>, %b: tensor<8xf32>, %y: tensor<?x
 REST
 }
 """
-BIAS_REST = """  %p = arith.mulf %x, %y : tensor<?x2x4xf32>
-  %q = arith.addf %p, %x : tensor<?x2x4xf32>
-  %r = arith.subf %q, %y : tensor<?x2x4xf32>
-  %u = arith.mulf %r, %q : tensor<?x2x4xf32>
-  %v = arith.addf %u, %p : tensor<?x2x4xf32>
-  %w = arith.maximumf %v, %e3 : tensor<?x2x4xf32>
-  %z = arith.addf %v, %r : tensor<?x2x4xf32>
-  return %z : tensor<?x2x4xf32>"""
+def float_chain(x: str, y: str, ty: str, sixth: str, seventh: str) -> str:
+    """Seven float ops on ``x`` and ``y`` (so that the function has enough ops for cut points),
+    the last two given, returning the seventh ``%z``."""
+    return (f"  %p = arith.mulf {x}, {y} : {ty}\n  %q = arith.addf %p, {x} : {ty}\n"
+            f"  %r = arith.subf %q, {y} : {ty}\n  %u = arith.mulf %r, %q : {ty}\n"
+            f"  %v = arith.addf %u, %p : {ty}\n  %w = {sixth} : {ty}\n"
+            f"  %z = {seventh} : {ty}\n  return %z : {ty}")
+
+
+BIAS_REST = float_chain("%x", "%y", "tensor<?x2x4xf32>", "arith.maximumf %v, %e3", "arith.addf %v, %r")
 
 
 def test_a_bias_add_moved_past_a_dynamic_expand_is_proved_with_the_fresh_tensor_it_writes():
@@ -250,14 +252,7 @@ def test_a_bias_add_moved_past_a_dynamic_expand_is_proved_with_the_fresh_tensor_
     assert check_modules(src, wrong, Options(confirm=False, timeout_s=5)).functions[0].verdict is not Verdict.CORRECT
 
 
-RESHAPE_REST = """  %p = arith.mulf %c, %y : tensor<?x16xf32>
-  %q = arith.addf %p, %c : tensor<?x16xf32>
-  %r = arith.subf %q, %y : tensor<?x16xf32>
-  %u = arith.mulf %r, %q : tensor<?x16xf32>
-  %v = arith.addf %u, %p : tensor<?x16xf32>
-  %w = arith.subf %v, %r : tensor<?x16xf32>
-  %z = arith.addf %w, %r : tensor<?x16xf32>
-  return %z : tensor<?x16xf32>"""
+RESHAPE_REST = float_chain("%c", "%y", "tensor<?x16xf32>", "arith.subf %v, %r", "arith.addf %w, %r")
 
 
 def test_a_cone_keeps_the_extent_the_function_gives_a_frontier_tensor():
