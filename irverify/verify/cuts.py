@@ -284,17 +284,21 @@ def _cone_pair(al: Alignment, src_cone, tgt_cone, cand: Op, target: Op,
     derived: dict = {}  # label of an index value -> (label of a tensor, the dim it is the extent of)
     for side, side_defs in enumerate(defs):
         # what each frontier index value is, as ``traced_extent`` names extents
+        # (None, an extent not traced, names nothing: two untraced extents are not one value)
         named = {}
         for label in sorted(by_label, key=repr):
             w = by_label[label][side]
             if w is not None and isinstance(w.type, IndexType):
-                named.setdefault(traced_index(w, side_defs), label)
+                key = traced_index(w, side_defs)
+                if key is not None:
+                    named.setdefault(key, label)
         for label in sorted(by_label, key=repr):
             v = by_label[label][side]
             if v is None or not isinstance(v.type, TensorType):
                 continue
             for k, d in enumerate(v.type.shape):
-                w_label = None if isinstance(d, int) else named.get(traced_extent(v, k, side_defs))
+                extent = None if isinstance(d, int) else traced_extent(v, k, side_defs)
+                w_label = named.get(extent) if extent is not None else None
                 if w_label is not None and w_label not in derived:
                     derived[w_label] = (label, k)
     s_args, g_args = [], []

@@ -278,3 +278,22 @@ def test_a_cone_keeps_the_extent_the_function_gives_a_frontier_tensor():
                        + reshape.replace("DIM", "%m") + RESHAPE_REST + "\n}\n", "after.mlir")
     assert prove_cuts(src, src.functions["f"], other, other.functions["f"], Options(confirm=False)).proved == 0
     assert check_modules(src, other, Options(confirm=False, timeout_s=5)).functions[0].verdict is not Verdict.CORRECT
+
+
+def test_two_extents_nobody_traced_are_not_taken_for_one_value():
+    # The target's reshape declares its operand's extent as %m, the extent of another tensor;
+    # neither extent is traced (math.absf results): the cone must keep %m free of %a's extent,
+    # or it proves the reshape and the function is 'correct' while the target is undefined
+    # wherever the two extents differ and the source is not.
+    head = """func.func @f(%x: tensor<?x4x4xf32>, %y: tensor<?x16xf32>, %t: tensor<?xf32>) -> tensor<?x16xf32> {
+  %a = math.absf %x : tensor<?x4x4xf32>
+  %tt = math.absf %t : tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %tt, %c0 : tensor<?xf32>
+"""
+    src = parse_mlir(head + "  %c = tensor.collapse_shape %a [[0], [1, 2]] : tensor<?x4x4xf32> into tensor<?x16xf32>\n"
+                     + RESHAPE_REST + "\n}\n", "before.mlir")
+    tgt = parse_mlir(head + "  %c = flow.tensor.reshape %a : tensor<?x4x4xf32>{%m} -> tensor<?x16xf32>{%m}\n"
+                     + RESHAPE_REST + "\n}\n", "after.mlir")
+    assert prove_cuts(src, src.functions["f"], tgt, tgt.functions["f"], Options(confirm=False)).proved == 0
+    assert check_modules(src, tgt, Options(confirm=False, timeout_s=5)).functions[0].verdict is Verdict.INCORRECT
