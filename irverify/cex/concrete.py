@@ -21,12 +21,45 @@ from irverify.ir.core import Function, Module, TensorType
 from irverify.verify.verdict import Counterexample
 from irverify.phases import timed
 
-NUMERIC = {"real.exp": math.exp, "real.log": math.log, "real.sqrt": math.sqrt,
-           "real.rsqrt": lambda x: 1 / math.sqrt(x), "real.tanh": math.tanh, "real.erf": math.erf,
-           "real.sigmoid": lambda x: 1 / (1 + math.exp(-x)), "real.pow": math.pow,
-           "real.floor": math.floor, "real.ceil": math.ceil, "real.sin": math.sin, "real.cos": math.cos,
-           "real.trunc": math.trunc, "real.roundeven": round,  # Python's round: halfway cases to even
-           "real.round": lambda x: math.copysign(math.floor(abs(x) + 0.5), x)}  # halfway away from zero
+def _ieee(f, numpy_name: str):
+    """``f`` on Python floats, with IEEE 754's value where ``math`` raises instead: an overflow
+    gives an infinity, a domain error NaN, a pole an infinity (``exp(1000.0)`` is ``inf``, as an
+    ``exp`` computed in any float format overflows; ``log(0.0)`` is ``-inf``; ``floor(inf)``
+    is ``inf``): numpy's double-precision function ``numpy_name`` there."""
+    def fn(*args):
+        try:
+            return f(*args)
+        except (OverflowError, ValueError, ZeroDivisionError):
+            import numpy as np
+
+            with np.errstate(all="ignore"):
+                return float((_NUMPY.get(numpy_name) or getattr(np, numpy_name))(*(np.float64(a) for a in args)))
+    return fn
+
+
+def _rsqrt(x: float) -> float:
+    return 1 / math.sqrt(x)
+
+
+def _sigmoid(x: float) -> float:
+    return 1 / (1 + math.exp(-x))
+
+
+def _round_half_away(x: float) -> float:
+    return math.copysign(math.floor(abs(x) + 0.5), x) if math.isfinite(x) else x
+
+
+_NUMPY = {"rsqrt": lambda x: 1 / __import__("numpy").sqrt(x),
+          "sigmoid": lambda x: 1 / (1 + __import__("numpy").exp(-x))}
+
+NUMERIC = {"real.exp": _ieee(math.exp, "exp"), "real.log": _ieee(math.log, "log"),
+           "real.sqrt": _ieee(math.sqrt, "sqrt"), "real.rsqrt": _ieee(_rsqrt, "rsqrt"),
+           "real.tanh": math.tanh, "real.erf": math.erf, "real.sigmoid": _ieee(_sigmoid, "sigmoid"),
+           "real.pow": _ieee(math.pow, "power"), "real.floor": _ieee(math.floor, "floor"),
+           "real.ceil": _ieee(math.ceil, "ceil"), "real.sin": _ieee(math.sin, "sin"),
+           "real.cos": _ieee(math.cos, "cos"), "real.trunc": _ieee(math.trunc, "trunc"),
+           "real.roundeven": _ieee(round, "rint"),  # Python's round: halfway cases to even
+           "real.round": _round_half_away}  # halfway away from zero
 
 
 def _round_bf16(x: float) -> float:

@@ -245,9 +245,11 @@ def check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: 
         if report.verdict == Verdict.CORRECT:
             report.notes += [cuts.note] + [n for n in cuts.notes if n not in report.notes]
             report.assumptions += [a for a in cuts.assumptions if a not in report.assumptions]
-        elif not (report.confirmation is not None and report.confirmation.confirmed):
-            # a verdict reached through proved cuts that no execution confirmed: the cuts may
-            # hide context the function gives them (``verify.cuts``); decide it without them
+        elif not (report.confirmation is not None and report.confirmation.confirmed
+                  or report.verdict == Verdict.INCORRECT and report.oracles):
+            # a verdict reached through proved cuts that no execution or concrete evaluation of
+            # the whole functions confirmed: the cuts may hide context the function gives them
+            # (``verify.cuts``); decide it without them
             report = check_function(name, src_mod, s, tgt_mod, g, replace(opts, cuts=False), plan)
     return report
 
@@ -394,17 +396,17 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
     # Exact IEEE floats decide before execution or a numerical re-evaluation is tried.
     report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate, consulted=consulted)
     report.model = opts.fp
-    from irverify.verify.search import (SEARCH_FIRST_ELEMENTS, computed_elements, holds_over_reals,
-                                        search_by_evaluation)
+    from irverify.verify.search import TRIES, holds_over_reals, search_by_evaluation
 
-    searched = False  # random and signed-zero inputs evaluated (search_by_evaluation)
-    large = computed_elements(s) + computed_elements(g) > SEARCH_FIRST_ELEMENTS
+    zeros_searched = False  # signed-zero inputs evaluated (search_by_evaluation)
     if plan is None and opts.explain and report.verdict == Verdict.UNKNOWN and (
-            report.message.startswith(UNDECIDED) or (large and report.pending_approx and report.counterexample is not None)):
-        # A difference evaluation finds comes first; for an abstract model's counterexample of
-        # large functions also before exact IEEE floats (whose queries on an attention run out
-        # of time) and execution: a misplaced scale differs on every random input. Small
-        # functions try exact IEEE floats first, which give a small counterexample.
+            report.message.startswith(UNDECIDED) or (report.pending_approx and report.counterexample is not None)):
+        # A difference evaluation finds comes first, for an abstract model's counterexample also
+        # before exact IEEE floats (whose queries on a softmax run out of time) and execution: a
+        # misplaced scale differs on every random input, and the counterexample shown is then
+        # the evaluated one, whose values are real (the abstract model's rest on uninterpreted
+        # float arithmetic). Where evaluation finds nothing, exact IEEE floats are tried next,
+        # and only then signed zeros (a rounding exact IEEE floats find is the deeper difference).
 
         why = (report.message[len(UNDECIDED) + 2:] if report.message.startswith(UNDECIDED)
                else "its counterexample rests on uninterpreted float arithmetic")
@@ -413,15 +415,25 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
             # rounding or a zero's sign can, which exact IEEE floats and signed zeros look for)
             report.notes.append(REAL_PROOF_NOTE)
         else:
-            found = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, why)
+            pending = not report.message.startswith(UNDECIDED)  # an abstract model's counterexample
+            ieee_next = escalate and report.float_undecided and pending
+            if pending and _float_fold_approx(report.pending_approx):
+                # a float fold: signed zeros first (padding a sum with +0.0; IEEE keeps folds uninterpreted)
+                found = search_signed_zeros(report, opts, plan, src_mod, s, tgt_mod, g)
+                if found is not report:
+                    return found
+                zeros_searched = True
+            # (before a counterexample is confirmed, one random set and one of large magnitude)
+            found = search_by_evaluation(report, opts, src_mod, s, tgt_mod, g, why,
+                                         zeros=not (ieee_next or zeros_searched), tries=1 if pending else TRIES)
             if found is not report:
                 return found
-            searched = True
+            zeros_searched = zeros_searched or not ieee_next
     if not (escalate and report.verdict == Verdict.UNKNOWN and report.float_undecided):
-        if searched:
+        if zeros_searched:
             return _with_timeout_hint(report, opts)
         return _with_timeout_hint(search_signed_zeros(report, opts, plan, src_mod, s, tgt_mod, g), opts)
-    zeros_first = _float_fold_approx(report.pending_approx) and not searched  # IEEE keeps such folds uninterpreted
+    zeros_first = _float_fold_approx(report.pending_approx) and not zeros_searched  # IEEE keeps such folds uninterpreted
     if zeros_first:
         found = search_signed_zeros(report, opts, plan, src_mod, s, tgt_mod, g)
         if found is not report:
@@ -441,7 +453,7 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
         return exact
     report.notes.append(f"exact IEEE-754 floats: {exact.verdict.value}"
                         + (f" ({exact.message})" if exact.message else ""))
-    if not zeros_first and not searched:
+    if not zeros_first and not zeros_searched:
         found = search_signed_zeros(report, opts, plan, src_mod, s, tgt_mod, g)
         if found is not report:
             return found
@@ -553,7 +565,8 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
             outcome, unknown_src = retry, []
     try:
         cex = counterexample(outcome.failure, inputs, fp, (src.state.trace, tgt.state.trace))
-        cex, witness_note = _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src)
+        cex, witness_note = _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src,
+                                        inexact=bool(_inexact_inputs(approx)))
         cex.verbose = opts.verbose
         if witness_note:
             notes.append(witness_note)
@@ -685,8 +698,10 @@ def _loops_run_agree(report: FunctionReport, src_mod: Module, s: Function, tgt_m
     return True
 
 
-def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
-    """Prefer a counterexample execution can show (``irverify.verify.witness``)."""
+def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src, inexact: bool = False):
+    """Prefer a counterexample execution can show (``irverify.verify.witness``); ``inexact``:
+    the encoding approximated floats, so execution also runs random inputs of the counterexample's
+    shapes and its subnormal inputs need no replacing."""
     from irverify.cex.extract import counterexample
     from irverify.verify import witness
 
@@ -695,7 +710,7 @@ def _observable(cex, outcome, inputs, src, tgt, fp, opts, unknown_src):
     if unknown_src or not opts.confirm:  # only execution needs an observable one
         return cex, ""
     why = witness.degenerate(outcome, cex.dims, cex)
-    flushed = witness.has_subnormal_input(cex)
+    flushed = not inexact and witness.has_subnormal_input(cex)
     if why is None and not flushed:
         return cex, ""
     with solver.budget(opts.timeout_s):  # all the retries together get one query's timeout

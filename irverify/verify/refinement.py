@@ -232,17 +232,18 @@ def _try_zero_inputs(name: str, assertions: list[Any], inputs: Inputs, fp, timeo
     """After a timeout, look for a counterexample with one tensor argument fixed to zeros (a
     model found under the restriction is still a counterexample; nonlinear real queries such
     as a misplaced attention scale become linear this way): ``(result, size limits asserted)``,
-    ``None`` if none is found."""
-    for arg_name, val in zip(inputs.arg_names, inputs.args):
-        if not isinstance(val, Tensor) or val.rank == 0 or arg_name not in inputs.arrays:
-            continue
-        elem = val.type.elem
-        zero = fp.const(0.0, elem) if isinstance(elem, FloatType) else (
-            t.int_val(0) if not hasattr(elem, "width") else t.bv_val(0, elem.width))
-        hint = inputs.arrays[arg_name] == t.const_array(val.rank, zero)
-        res, used = solve(f"{name} ({arg_name} = 0)", assertions + [hint], inputs, min(HINT_TIMEOUT_S, timeout_s))
-        if res.status == "sat":
-            return res, used
+    ``None`` if none is found. The arguments' queries share ``HINT_TIMEOUT_S``."""
+    with solver.budget(min(HINT_TIMEOUT_S, timeout_s)):
+        for arg_name, val in zip(inputs.arg_names, inputs.args):
+            if not isinstance(val, Tensor) or val.rank == 0 or arg_name not in inputs.arrays:
+                continue
+            elem = val.type.elem
+            zero = fp.const(0.0, elem) if isinstance(elem, FloatType) else (
+                t.int_val(0) if not hasattr(elem, "width") else t.bv_val(0, elem.width))
+            hint = inputs.arrays[arg_name] == t.const_array(val.rank, zero)
+            res, used = solve(f"{name} ({arg_name} = 0)", assertions + [hint], inputs, min(HINT_TIMEOUT_S, timeout_s))
+            if res.status == "sat":
+                return res, used
     return None
 
 
@@ -289,23 +290,24 @@ def no_poison_inputs(inputs: Inputs) -> list[Any]:
 def minimise(name: str, assertions: list[Any], dims: list[Any], model, timeout_s: float,
              pretty=(), fp=None, prefer=()):
     """Prefer a counterexample without poison arguments (``prefer``), then one with small
-    dynamic dimensions (all dims <= 1, then 2, ...), then one whose input elements are distinct
-    small numbers (so the output shows where each went)."""
+    dynamic dimensions (all dims <= 1, then 2, ...; the bounds share twice one query's budget),
+    then one whose input elements are distinct small numbers (so the output shows where each went)."""
     budget = min(2.0, timeout_s)
     if prefer:
         res = solver.check(f"{name} (no poison inputs)", assertions + list(prefer), budget)
         if res.status == "sat":
             model = res.model
             assertions = assertions + list(prefer)
-    for b in MINIMISE_BOUNDS if dims else ():
-        bounds = [d <= b for d in dims]
-        res = solver.check(f"{name} (minimise <= {b})", assertions + bounds, budget)
-        if res.status == "sat":
-            model = res.model
-            assertions = assertions + bounds
-            break
-        if all(solver.int_value(model, d) <= b for d in dims):
-            break
+    with solver.budget(2 * budget):  # (a query timing out at one bound rarely ends at the next)
+        for b in MINIMISE_BOUNDS if dims else ():
+            bounds = [d <= b for d in dims]
+            res = solver.check(f"{name} (minimise <= {b})", assertions + bounds, budget)
+            if res.status == "sat":
+                model = res.model
+                assertions = assertions + bounds
+                break
+            if all(solver.int_value(model, d) <= b for d in dims) or solver.budget_left() <= 0.05:
+                break
     if not pretty or fp is None:
         return model
     fixed = [d == solver.int_value(model, d) for d in dims]

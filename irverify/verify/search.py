@@ -2,12 +2,15 @@
 
 When the solver runs out of time on whether an output's values agree, irverify evaluates both
 functions on a few seeded random inputs through its own semantics (``verify.evaluate``, no
-solver; floats as ``cex.concrete.reproduce`` evaluates them). Inputs on which the source is undefined are skipped; an
+solver; floats as ``cex.concrete.reproduce`` evaluates them), the second set of large magnitude
+(where an ``exp`` overflows; only a NaN or infinity one side lacks counts on it). Inputs on which
+the source is undefined are skipped; an
 element of an output where the source is defined and the target computes another value (or is
 poison) is a real counterexample under the op definitions: the verdict becomes ``incorrect``,
 and with confirmation the counterexample is replayed on IREE like any other (a disagreement
-between the two oracles is reported as such). Only functions whose arguments are statically
-shaped tensors or scalars are searched; a function that does not decide is left ``unknown``.
+between the two oracles is reported as such). Only functions whose arguments are tensors or
+scalars are searched, a dynamic extent taking the solver's counterexample's value; a function
+that does not decide is left ``unknown``.
 
 Besides random values, the search tries inputs whose float arguments are all ``+0.0`` or all
 ``-0.0`` (each argument's sign in every combination), evaluated in IEEE arithmetic and compared
@@ -41,12 +44,12 @@ from irverify.verify.verdict import Counterexample, FunctionReport, Verdict
 from irverify.phases import timed
 
 TRIES = 4  # input sets drawn
-SAMPLE_ELEMENTS = 32  # elements of each output evaluated first, for each input set
-# Functions computing more tensor elements than this (both sides together) are searched by
-# evaluation before exact IEEE floats are tried on an abstract model's counterexample.
-SEARCH_FIRST_ELEMENTS = 1024
+SAMPLE_ELEMENTS = (4, 32)  # elements of each output evaluated first (then more), for each input set
 NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rounding of each operation) on "
         "random inputs after the solver could not decide ({why})")
+LARGE_NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rounding of each operation) on "
+              "random inputs of large magnitude (a NaN or infinity one side lacks) after the solver could not "
+              "decide ({why})")
 EARLY_NOTE = ("found by irverify's concrete evaluation of the op definitions (IEEE rounding of each operation) on "
               "random inputs, before any solver query")
 ZERO_NOTE = ("found by irverify's IEEE-754 evaluation of the op definitions on inputs of signed zeros (the sign "
@@ -75,7 +78,7 @@ def _arg_shapes(fn: Function, dims: dict[str, int]) -> list[tuple[int, ...]] | N
         if isinstance(ty, TensorType):
             if type(ty) is not TensorType or ty.encoding is not None:
                 return None
-            extents = [d if isinstance(d, int) else dims.get(f"dim({a.name}, {k})") for k, d in enumerate(ty.shape)]
+            extents = [d if isinstance(d, int) else dims.get(_dim_key(a.name, k, d)) for k, d in enumerate(ty.shape)]
             if any(not isinstance(d, int) or d < 0 for d in extents):
                 return None
             shape, ty = tuple(extents), ty.elem
@@ -85,11 +88,17 @@ def _arg_shapes(fn: Function, dims: dict[str, int]) -> list[tuple[int, ...]] | N
     return shapes
 
 
-def _draw(ty, rng: np.random.Generator, shape=()):
+def _dim_key(arg: str, k: int, extent) -> str:
+    """How a counterexample names a dynamic extent: a Relax symbolic variable by its name
+    (``n``), any other as ``dim(%a, k)``."""
+    return extent if isinstance(extent, str) and extent.isidentifier() else f"dim({arg}, {k})"
+
+
+def _draw(ty, rng: np.random.Generator, shape=(), span=(-2, 2)):
     from irverify.cex.extract import numpy_dtype
 
     if isinstance(ty, FloatType):
-        return np.asarray(rng.uniform(-2, 2, shape)).round(3).astype(numpy_dtype(ty))
+        return np.asarray(rng.uniform(*span, shape)).round(3).astype(numpy_dtype(ty))
     if isinstance(ty, IndexType):
         return np.asarray(rng.integers(0, 4, shape)).astype(np.int64)
     if ty.width == 1:
@@ -141,14 +150,16 @@ def _zero_sets(fn: Function, shapes: list[tuple[int, ...]], rng: np.random.Gener
 
 @timed("search")
 def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Function, tgt_mod: Module,
-                         g: Function, why: str, early: bool = False, random: bool = True) -> FunctionReport:
+                         g: Function, why: str, early: bool = False, random: bool = True,
+                         zeros: bool = True, tries: int = TRIES) -> FunctionReport:
     """``report`` made ``incorrect`` when evaluation finds a difference (module docstring), else
     ``report`` itself; at most ``opts.timeout_s`` seconds of CPU time in all (``early``: one
     input set and ``EARLY_SHARE`` of it, at most ``EARLY_LIMIT_S``, before any query). Floats are
     evaluated as ``cex.concrete.reproduce`` does (IEEE rounding of each operation, sums in index
     order), and an element counts as different only beyond what the order of a sum explains
-    (``cex.concrete._differ``)."""
-    from irverify.cex.concrete import NUMERIC, _rounding
+    (``cex.concrete._differ``). ``random``/``zeros``: whether the random and the signed-zero
+    input sets are tried; ``tries``: the random sets (one of them of large magnitude)."""
+    from irverify.cex.concrete import LARGE, NUMERIC, _rounding
     from irverify.verify.evaluate import evaluate_function
 
     # dynamic extents as the solver's counterexample chose them (consistent where the source is defined)
@@ -165,10 +176,11 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
     funcs = {**NUMERIC, **_rounding()}
     sets = []
     if random:
-        sets += [("random", [_draw(a.type.elem, rng, shape) if isinstance(a.type, TensorType)
-                             else _draw(a.type, rng)[()] for a, shape in zip(s.args, shapes)])
-                 for _ in range(EARLY_TRIES if early else TRIES)]
-    if not early and opts.fp != "real":  # (real arithmetic has one zero)
+        sets += [(kind, [_draw(a.type.elem, rng, shape, span) if isinstance(a.type, TensorType)
+                         else _draw(a.type, rng, (), span)[()] for a, shape in zip(s.args, shapes)])
+                 for kind, span in [("random", (-2, 2))] + ([] if early else [("large", LARGE)])
+                 + [("random", (-2, 2))] * ((EARLY_TRIES if early else tries) - 1)]
+    if zeros and not early and opts.fp != "real":  # (real arithmetic has one zero)
         sets += [("zeros", args) for args in _zero_sets(s, shapes, rng)]
     # random sets leave half the budget (at most ZERO_LIMIT_S) to the signed-zero sets after them
     zeros_share = min(budget / 2, ZERO_LIMIT_S) if any(kind == "zeros" for kind, _ in sets) and random else 0.0
@@ -184,7 +196,7 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
         how = dict(fp_name="ieee" if exact else "rounded-real", interpret=funcs)
         until = deadline if exact else random_deadline
         # a few elements of each output first: a misplaced scale shows in any of them
-        for elements in (SAMPLE_ELEMENTS, None):
+        for elements in (*SAMPLE_ELEMENTS, None):
             if time.process_time() > until:
                 if exact:
                     return report
@@ -203,21 +215,22 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
                 break
             if ev_t.ub:
                 break  # target UB where the source is defined: left to the solver's checks
-            found = _difference(ev_s, ev_t, exact)
+            found = _difference(ev_s, ev_t, exact, kind == "large")
             if found is None:  # the outputs' shapes differ: left to the solver
                 return report
             if found:
                 k, idx, src, tgt, tgt_poison = found
-                note = ZERO_NOTE if exact else EARLY_NOTE if early else NOTE
+                note = ZERO_NOTE if exact else EARLY_NOTE if early else LARGE_NOTE if kind == "large" else NOTE
                 return _incorrect(report, opts, src_mod, s, tgt_mod, g, note.format(why=why),
                                   names, args, k, list(idx), src[idx], "poison" if tgt_poison[idx] else tgt[idx])
     return report
 
 
-def _difference(ev_s, ev_t, exact: bool):
+def _difference(ev_s, ev_t, exact: bool, large: bool = False):
     """The first output element (beyond a sum's order) where two evaluations differ and the
     source is defined: ``(output, index, source output, target output, target poison mask)``,
-    ``()`` when none does, ``None`` when an output's shapes differ."""
+    ``()`` when none does, ``None`` when an output's shapes differ (``large``: inputs of large
+    magnitude, where only a NaN or infinity one side lacks counts)."""
     from irverify.cex.concrete import _differ
 
     for k, (src, tgt) in enumerate(zip(ev_s.outputs, ev_t.outputs)):
@@ -230,6 +243,8 @@ def _difference(ev_s, ev_t, exact: bool):
             differ = src != tgt
         else:
             differ = _differ(src.astype(float), tgt.astype(float))
+            if large:
+                differ &= ~(np.isfinite(src) & np.isfinite(tgt))
             if exact:
                 differ |= (src == 0) & (tgt == 0) & (np.signbit(src) != np.signbit(tgt))
         differ = (differ | tgt_poison) & ~src_poison
@@ -249,7 +264,7 @@ def _incorrect(report, opts, src_mod, s, tgt_mod, g, note, names, args, k, index
     for n, a, v in zip(names, s.args, args):
         (cex.tensors if isinstance(a.type, TensorType) else cex.scalars)[n] = v
         if isinstance(a.type, TensorType):
-            cex.dims.update({f"dim({n}, {k})": int(e) for k, (d, e) in enumerate(zip(a.type.shape, np.shape(v)))
+            cex.dims.update({_dim_key(n, k, d): int(e) for k, (d, e) in enumerate(zip(a.type.shape, np.shape(v)))
                              if not isinstance(d, int)})
     out = FunctionReport(report.name, Verdict.INCORRECT, cex, notes=[note], model=report.model)
     out.oracles.append(REFERENCE)

@@ -34,13 +34,15 @@ def assert_correct(fr, source_ub: bool = False):
 def assert_refuted(fr, exact: bool = True):
     """Exact encodings give ``incorrect``; approximate ones (abstract floats) without execution
     give ``incorrect`` only when exact IEEE floats decide it or irverify's concrete evaluation
-    reproduces the difference (said in a note), otherwise ``unknown`` with the hint; never
-    ``correct``."""
+    reproduces the difference or finds one (said in a note), otherwise ``unknown`` with the hint;
+    never ``correct``."""
     if exact:
         assert fr.verdict == Verdict.INCORRECT, (fr.verdict, fr.message)
     elif fr.verdict == Verdict.INCORRECT:
-        assert any(n.startswith(("reproduced by irverify's concrete evaluation", "decided under exact IEEE-754"))
+        assert any(n.startswith(("reproduced by irverify's concrete evaluation", "decided under exact IEEE-754",
+                                 "found by irverify's concrete evaluation", "found by irverify's IEEE-754 evaluation"))
                    for n in fr.notes), fr.notes
+        assert fr.oracles, fr.notes
     else:
         assert fr.verdict == Verdict.UNKNOWN and fr.message == ABSTRACT_HINT, (fr.verdict, fr.message)
     assert fr.counterexample is not None

@@ -8,7 +8,7 @@
 # CHECK: verdict: incorrect
 # RUN: not irverify check %s --timeout 5 --no-confirm | filecheck %s --check-prefix=NOCONFIRM
 # NOCONFIRM: @src: incorrect
-# NOCONFIRM: confirmed: true (irverify's concrete evaluation
+# NOCONFIRM: note: found by irverify's concrete evaluation
 # NOCONFIRM: verdict: incorrect
 @I.ir_module
 class Module:
