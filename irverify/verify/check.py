@@ -521,7 +521,7 @@ def _check_function(name: str, src_mod: Module, s: Function, tgt_mod: Module, g:
         if consulted is not None:
             consulted |= src.state.consulted | tgt.state.consulted
         with solver.isolated(opts.fp == "ieee"):  # z3 turns IEEE terms into bits uninterruptibly
-            outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s)
+            outcome = run_checks(inputs, src, tgt, fp, opts.timeout_s, small=opts.explain)
     except Unsupported as e:
         return FunctionReport(name, Verdict.UNSUPPORTED, message=str(e))
     approx = sorted(src.state.approximations | tgt.state.approximations)

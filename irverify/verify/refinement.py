@@ -69,9 +69,10 @@ def outputs_of(src: Encoded, tgt: Encoded) -> list[Output]:
 
 
 def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
-               extra: tuple = (), skip: frozenset = frozenset()) -> Outcome:
+               extra: tuple = (), skip: frozenset = frozenset(), small: bool = True) -> Outcome:
     """Run the checks in order; ``extra`` restricts the inputs searched for a counterexample,
-    ``skip`` names outputs whose values are not compared."""
+    ``skip`` names outputs whose values are not compared; ``small``: a counterexample is made
+    small and readable (``minimise``; not when only whether one exists matters)."""
     pre = list(inputs.assumptions) + src.state.assumptions + tgt.state.assumptions + list(extra)
     src_ub = t.or_(*(u.cond for u in src.state.ub))
     tgt_ub = t.or_(*(u.cond for u in tgt.state.ub))
@@ -98,6 +99,8 @@ def run_checks(inputs: Inputs, src: Encoded, tgt: Encoded, fp, timeout_s: float,
             return None
         if res.status == "unsat":
             return None
+        if not small:
+            return make_failure(res.model)
         model = minimise(name, pre + used + [formula], dims, res.model, timeout_s, inputs.pretty, fp,
                          prefer=no_poison_inputs(inputs) if prefer else ())
         return make_failure(model if fits(model, inputs) else res.model)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from irverify.frontends.mlir.parse import parse_mlir
 from irverify.verify.check import UNCHANGED, Options, check_modules
 from irverify.verify.cuts import prove_cuts
+from irverify.verify.refinement import CHECK_UB
 from irverify.verify.verdict import Verdict
 
 TRANSPOSE = """  %t0 = tensor.empty() : tensor<3x4xi32>
@@ -273,11 +274,18 @@ def test_a_cone_keeps_the_extent_the_function_gives_a_frontier_tensor():
     assert cuts.proved == 1
     fr = check_modules(src, tgt, Options(confirm=False)).functions[0]
     assert fr.verdict is Verdict.CORRECT and any(n.startswith("cut points: 1") for n in fr.notes)
-    # declared as the extent of another tensor: undefined where %y's extent is not %n
+    # declared as the extent of another tensor: the cone alone is undefined where %y's extent
+    # is not %n, so it is not proved (in the function the source's elementwise ops on %c and %y
+    # are undefined there too: the function is correct, which the cone does not know)
     other = parse_mlir(head + "  %c0 = arith.constant 0 : index\n  %m = tensor.dim %y, %c0 : tensor<?x16xf32>\n"
                        + reshape.replace("DIM", "%m") + RESHAPE_REST + "\n}\n", "after.mlir")
     assert prove_cuts(src, src.functions["f"], other, other.functions["f"], Options(confirm=False)).proved == 0
-    assert check_modules(src, other, Options(confirm=False, timeout_s=5)).functions[0].verdict is not Verdict.CORRECT
+    # declared as %n + 1: undefined wherever the source is defined
+    wrong = parse_mlir(head + "  %c1 = arith.constant 1 : index\n  %m = arith.addi %n, %c1 : index\n"
+                       + reshape.replace("DIM", "%m") + RESHAPE_REST + "\n}\n", "after.mlir")
+    assert prove_cuts(src, src.functions["f"], wrong, wrong.functions["f"], Options(confirm=False)).proved == 0
+    fr = check_modules(src, wrong, Options(confirm=False, timeout_s=5)).functions[0]
+    assert fr.verdict is Verdict.INCORRECT and fr.counterexample.check == CHECK_UB, (fr.verdict, fr.message)
 
 
 def test_two_extents_nobody_traced_are_not_taken_for_one_value():
