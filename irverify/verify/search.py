@@ -269,7 +269,7 @@ def _incorrect(report, opts, src_mod, s, tgt_mod, g, note, names, args, k, index
     out = FunctionReport(report.name, Verdict.INCORRECT, cex, notes=[note], model=report.model)
     out.oracles.append(REFERENCE)
     if opts.confirm and target_value != "poison":
-        from irverify.verify.check import oracle_disagreement
+        from irverify.verify.settle import oracle_disagreement
 
         conf = frontend_named(src_mod.frontend).confirm(src_mod, s, tgt_mod, g, cex, False)
         out.confirmation = conf
