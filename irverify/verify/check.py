@@ -395,7 +395,8 @@ def search_signed_zeros(report: FunctionReport, opts: Options, plan, src_mod: Mo
 def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
                       opts: Options, plan=None, consulted: set | None = None) -> FunctionReport:
     escalate = opts.escalate and opts.fp == "abstract" and small_enough(s, g)
-    # Exact IEEE floats decide before execution or a numerical re-evaluation is tried.
+    # An abstract model's counterexample: evaluation first, then exact IEEE floats, then execution
+    # (for a contract, whose programs irverify does not evaluate, execution before exact IEEE).
     report = _check_function(name, src_mod, s, tgt_mod, g, opts, plan, defer=escalate, consulted=consulted)
     report.model = opts.fp
     from irverify.verify.search import TRIES, holds_over_reals, search_by_evaluation
@@ -446,6 +447,14 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
 
     from irverify.phases import phase
 
+    executed = None  # a contract's counterexample run before exact IEEE floats, not confirmed
+    if plan is not None and opts.confirm and plan.confirm is not None and report.pending_approx \
+            and report.counterexample is not None:
+        import copy
+
+        executed = _deferred_confirmation(copy.deepcopy(report), opts, plan, src_mod, s, tgt_mod, g)
+        if executed.confirmation is not None and executed.confirmation.confirmed:
+            return executed
     with solver.budget(opts.timeout_s), phase("ieee"):  # all IEEE queries together get one query's timeout
         exact = _check_function(name, src_mod, s, tgt_mod, g, replace(opts, fp="ieee", escalate=False), plan)
     if exact.verdict in (Verdict.CORRECT, Verdict.INCORRECT):
@@ -459,11 +468,21 @@ def _check_escalating(name: str, src_mod: Module, s: Function, tgt_mod: Module, 
         found = search_signed_zeros(report, opts, plan, src_mod, s, tgt_mod, g)
         if found is not report:
             return found
-    if report.pending_approx and report.counterexample is not None:  # the deferred confirmation
-        report.verdict, report.message, report.float_undecided = Verdict.INCORRECT, "", False
-        report = confirm_or_settle(report, report.pending_approx, opts, plan, src_mod, s, tgt_mod, g)
-        report.model = opts.fp
+    if executed is not None:
+        executed.notes = report.notes + [n for n in executed.notes if n not in report.notes]
+        report = executed
+    elif report.pending_approx and report.counterexample is not None:
+        report = _deferred_confirmation(report, opts, plan, src_mod, s, tgt_mod, g)
     return _with_timeout_hint(report, opts)
+
+
+def _deferred_confirmation(report: FunctionReport, opts: Options, plan, src_mod: Module, s: Function,
+                           tgt_mod: Module, g: Function) -> FunctionReport:
+    """Confirm (or settle) the abstract model's counterexample that ``defer`` held back."""
+    report.verdict, report.message, report.float_undecided = Verdict.INCORRECT, "", False
+    report = confirm_or_settle(report, report.pending_approx, opts, plan, src_mod, s, tgt_mod, g)
+    report.model = opts.fp
+    return report
 
 
 UNDECIDED = "solver could not decide"
