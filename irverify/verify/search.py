@@ -1,10 +1,12 @@
 """A counterexample found by evaluation when the solver could not decide.
 
-When the solver runs out of time on whether an output's values agree, irverify evaluates both
+When the solver runs out of time on whether an output's values agree, or finds a counterexample
+only through the abstract float model's uninterpreted arithmetic, irverify evaluates both
 functions on a few seeded random inputs through its own semantics (``verify.evaluate``, no
 solver; floats as ``cex.concrete.reproduce`` evaluates them), the second set of large magnitude
-(where an ``exp`` overflows; only a NaN or infinity one side lacks counts on it). Inputs on which
-the source is undefined are skipped; an
+(where an ``exp`` overflows; only a NaN or infinity one side lacks counts on it); for an
+abstract-model counterexample one ordinary set and the large one, before exact IEEE floats and
+execution (``check._check_escalating``). Inputs on which the source is undefined are skipped; an
 element of an output where the source is defined and the target computes another value (or is
 poison) is a real counterexample under the op definitions: the verdict becomes ``incorrect``,
 and with confirmation the counterexample is replayed on IREE like any other (a disagreement
@@ -16,9 +18,9 @@ Besides random values, the search tries inputs whose float arguments are all ``+
 ``-0.0`` (each argument's sign in every combination), evaluated in IEEE arithmetic and compared
 with the sign of a zero: a float sum of zeros is ``-0.0`` only when every term is, in any order
 (IEEE 754-2019 §6.3), so padding a reduction with ``+0.0`` changes its result, which neither the
-abstract float model (its folds are uninterpreted) nor random values (no zero sums) show. These
-sets are also tried when the abstract model's counterexample is not reproduced and exact IEEE
-floats cannot decide (``check.search_signed_zeros``); a fold whose orders give different values
+abstract float model (its folds are uninterpreted) nor random values (no zero sums) show. For
+an abstract-model counterexample these sets come after exact IEEE floats, or first where it
+rests on a float fold (``check.search_signed_zeros``); a fold whose orders give different values
 is not evaluated (``float_fold.concrete_fold``), so such a set is skipped.
 
 With ``Options.falsify_first`` (``validate-pipeline`` and the TVM pass instrument, where a pass
