@@ -559,6 +559,22 @@ def vecmat(b: Body, op: str) -> None:
                                              "affine_map<(d0, d1) -> (d0)>"], ['"parallel"', '"reduction"'])
 
 
+@generator("linalg.batch_matvec")
+def batch_matvec(b: Body, op: str) -> None:
+    bt, m, k = 2, *b.rng.choice([(2, 3), (3, 2)])
+    _contraction(b, op, (bt, m, k), (bt, k), (bt, m),
+                 ["affine_map<(d0, d1, d2) -> (d0, d1, d2)>", "affine_map<(d0, d1, d2) -> (d0, d2)>",
+                  "affine_map<(d0, d1, d2) -> (d0, d1)>"], ['"parallel"', '"parallel"', '"reduction"'])
+
+
+@generator("linalg.batch_vecmat")
+def batch_vecmat(b: Body, op: str) -> None:
+    bt, k, n = 2, *b.rng.choice([(2, 3), (3, 2)])
+    _contraction(b, op, (bt, k), (bt, k, n), (bt, n),
+                 ["affine_map<(d0, d1, d2) -> (d0, d2)>", "affine_map<(d0, d1, d2) -> (d0, d2, d1)>",
+                  "affine_map<(d0, d1, d2) -> (d0, d1)>"], ['"parallel"', '"parallel"', '"reduction"'])
+
+
 @generator("linalg.dot")
 def dot(b: Body, op: str) -> None:
     k = b.rng.choice([3, 4])

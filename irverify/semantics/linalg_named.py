@@ -181,6 +181,8 @@ CONTRACTIONS = {
     "linalg.batch_matmul": (4, [[0, 1, 3], [0, 3, 2], [0, 1, 2]], "pppr"),
     "linalg.matvec": (2, [[0, 1], [1], [0]], "pr"),
     "linalg.vecmat": (2, [[1], [1, 0], [0]], "pr"),
+    "linalg.batch_matvec": (3, [[0, 1, 2], [0, 2], [0, 1]], "ppr"),  # C[b, m] += A[b, m, k] * B[b, k]
+    "linalg.batch_vecmat": (3, [[0, 2], [0, 2, 1], [0, 1]], "ppr"),  # C[b, n] += A[b, k] * B[b, k, n]
     "linalg.dot": (1, [[0], [0], []], "r"),
 }
 
@@ -217,7 +219,7 @@ def contraction(ctx, op: Op, *operands):
 
 semantics("linalg.matmul", attrs=("indexing_maps", "cast"))(contraction)
 semantics("linalg.batch_matmul", attrs=("indexing_maps", "cast"))(contraction)
-for _name in ("linalg.matvec", "linalg.vecmat", "linalg.dot"):
+for _name in ("linalg.matvec", "linalg.vecmat", "linalg.batch_matvec", "linalg.batch_vecmat", "linalg.dot"):
     semantics(_name, attrs=("linalg.memoized_indexing_maps",))(contraction)
 
 

@@ -119,6 +119,14 @@ func.func @vecmat(%a: tensor<6xi32>, %b: tensor<6x?xi32>, %c: tensor<?xi32>) -> 
   %r = linalg.vecmat ins(%a, %b : tensor<6xi32>, tensor<6x?xi32>) outs(%c : tensor<?xi32>) -> tensor<?xi32>
   return %r : tensor<?xi32>
 }
+func.func @batch_matvec(%a: tensor<?x?x5xi32>, %b: tensor<?x5xi32>, %c: tensor<?x?xi32>) -> tensor<?x?xi32> {
+  %r = linalg.batch_matvec ins(%a, %b : tensor<?x?x5xi32>, tensor<?x5xi32>) outs(%c : tensor<?x?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
+func.func @batch_vecmat(%a: tensor<?x5xi32>, %b: tensor<?x5x?xi32>, %c: tensor<?x?xi32>) -> tensor<?x?xi32> {
+  %r = linalg.batch_vecmat ins(%a, %b : tensor<?x5xi32>, tensor<?x5x?xi32>) outs(%c : tensor<?x?xi32>) -> tensor<?x?xi32>
+  return %r : tensor<?x?xi32>
+}
 func.func @matmul_i1(%a: tensor<?x3xi1>, %b: tensor<3x?xi1>, %c: tensor<?x?xi1>) -> tensor<?x?xi1> {
   %r = linalg.matmul ins(%a, %b : tensor<?x3xi1>, tensor<3x?xi1>) outs(%c : tensor<?x?xi1>) -> tensor<?x?xi1>
   return %r : tensor<?x?xi1>
@@ -281,6 +289,10 @@ def _cases():
             ("ew_add_mul_i1", [_bools((k,)), _bools((k,)), _bools((k,))], "exact"),
             ("vecmat", [_ints((6,), np.int32), _ints((6, n), np.int32), _ints((n,), np.int32)], "exact"),
             ("dot", [_ints((7,), np.int32), _ints((7,), np.int32), int(RNG.integers(-50, 50))], "exact"),
+            ("batch_matvec", [_ints((k % 3, m, 5), np.int32), _ints((k % 3, 5), np.int32),
+                              _ints((k % 3, m), np.int32)], "exact"),
+            ("batch_vecmat", [_ints((k % 3, 5), np.int32), _ints((k % 3, 5, n), np.int32),
+                              _ints((k % 3, n), np.int32)], "exact"),
             ("ew_sub_i32", [_ints((m, n), np.int32), _ints((m, n), np.int32), _ints((m, n), np.int32)], "exact"),
             ("ew_divui_bcast", [_ints((n,), np.int32, -5, 6), _ints((m, n), np.int32), _ints((m, n), np.int32)],
              "exact"),
