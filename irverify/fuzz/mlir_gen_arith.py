@@ -348,6 +348,26 @@ def assume_int(b: Body, op: str) -> None:
     b.result(b.value(r, elem, None, "scalar"))
 
 
+@generator("util.align", modes=(HOST,))
+def util_align(b: Body, op: str) -> None:
+    """An integer aligned up to a constant power of two; the rewrite is IREE's lowering,
+    ``(x + (a - 1)) & ~(a - 1)``, the mutation aligns to twice as much (host code, ``i32`` or
+    ``i64``: IREE lowers the op there only)."""
+    elem = b.rng.choice(("i32", "i64"))
+    k = b.rng.choice([1, 3, 4, 6])
+    x = b.scalar(elem)
+    a = b.const_scalar(elem, 1 << k)
+    a2 = b.const_scalar(elem, 1 << (k + 1))
+    n = b.fresh()
+    lowered = (f"%{n}_m = arith.constant {(1 << k) - 1} : {elem}\n"
+               f"%{n}_s = arith.addi {x.ref}, %{n}_m : {elem}\n"
+               f"%{n}_n = arith.constant {-(1 << k)} : {elem}\n"
+               f"%{n} = arith.andi %{n}_s, %{n}_n : {elem}")
+    b.emit(b.knob(f"%{n} = util.align {x.ref}, {a.ref} : {elem}", [f"%{n} = util.align {x.ref}, {a2.ref} : {elem}"],
+                  [lowered], what="util.align (IREE's lowering as rewrite)"))
+    b.result(b.value(n, elem, None, "scalar", poison=x.poison))
+
+
 @generator("util.optimization_barrier", modes=(HOST,))
 def barrier(b: Body, op: str) -> None:
     elem = b.rng.choice(INTS + FLOATS)

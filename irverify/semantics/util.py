@@ -134,3 +134,29 @@ def assume_int(ctx, op: Op, *operands):
         if any(row) and x.poison is not None:
             ctx.add_ub(x.poison, "util.assume.int: an assumption about a poison value")
     return list(operands)
+
+
+@semantics("util.align")
+def align(ctx, op: Op, value, alignment):
+    """``util.align %value, %alignment : T`` (``UtilOps.td``, ``Util_AlignOp``): "Aligns |value| up
+    to the given power-of-two |alignment| if required", which IREE lowers (``ConvertUtilToVM``)
+    as ``(value + (alignment - 1)) & ~(alignment - 1)`` in the operand's width, wrapping. The op
+    is speculatable (no UB). An alignment that is not a power of two is outside the definition,
+    and IREE's folder (a value that is a multiple of the alignment is returned as is) and its
+    lowering disagree there: the result is then poison. A poison operand gives poison."""
+    from irverify.ir.core import IndexType
+    from irverify.semantics.arith import INDEX_BITS, _index_bitwise, elem_type, poison
+    from irverify.semantics.common import elementwise
+    from irverify.smt import terms as t
+
+    ty = elem_type(op.results[0].type)
+    width = INDEX_BITS if isinstance(ty, IndexType) else ty.width
+
+    def bv_align(x, a):
+        one, zero = t.bv_val(1, width), t.bv_val(0, width)
+        mask = a - one
+        not_pow2 = t.or_(a == zero, (a & mask) != zero)
+        return poison(ctx, "util.align", not_pow2, (x + mask) & ~mask, x, a)
+
+    return elementwise(ctx, op, _index_bitwise(bv_align) if isinstance(ty, IndexType) else bv_align,
+                       value, alignment)
