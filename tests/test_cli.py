@@ -571,7 +571,7 @@ def test_runs_in_vm_only_without_tensors():
 def test_oracle_disagreement_names_both_oracles():
     import numpy as np
 
-    from irverify.verify.check import oracle_disagreement
+    from irverify.verify.settle import oracle_disagreement
     from irverify.verify.verdict import Confirmation, Counterexample
 
     cex = Counterexample("value mismatch", output="result #0", index=[1], source_value=-64, target_value=64)

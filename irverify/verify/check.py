@@ -17,9 +17,9 @@ from irverify.verify.signature import (  # noqa: F401  (re-exported)
     signature_change, signature_report)
 from irverify.phases import timed
 from irverify.verify.search import REAL_PROOF_NOTE, search_by_execution
-from irverify.verify.settle import (  # noqa: F401  (re-exported)
+from irverify.verify.settle import (
     ABSTRACT_HINT, DISAGREE, _exact_ub_failure, _float_approx, _float_fold_approx, _inexact_inputs, _observable,
-    _opaque_approx, confirm_or_settle, oracle_disagreement, reproduced, settle, source_unknown)
+    _opaque_approx, confirm_or_settle, source_unknown)
 
 _INTS = "exact integers, 64-bit index, tensor sizes < 2^63 bytes"
 MODEL_DESCRIPTIONS = {

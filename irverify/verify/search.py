@@ -160,7 +160,8 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
     evaluated as ``cex.concrete.reproduce`` does (IEEE rounding of each operation, sums in index
     order), and an element counts as different only beyond what the order of a sum explains
     (``cex.concrete._differ``). ``random``/``zeros``: whether the random and the signed-zero
-    input sets are tried; ``tries``: the random sets (one of them of large magnitude)."""
+    input sets are tried; ``tries``: the random sets of ordinary magnitude (one of large
+    magnitude comes second, besides them)."""
     from irverify.cex.concrete import LARGE, NUMERIC, _rounding
     from irverify.verify.evaluate import evaluate_function
 
@@ -244,9 +245,7 @@ def _difference(ev_s, ev_t, exact: bool, large: bool = False):
         if src.dtype.kind != "f":
             differ = src != tgt
         else:
-            differ = _differ(src.astype(float), tgt.astype(float))
-            if large:
-                differ &= ~(np.isfinite(src) & np.isfinite(tgt))
+            differ = _differ(src.astype(float), tgt.astype(float), large)
             if exact:
                 differ |= (src == 0) & (tgt == 0) & (np.signbit(src) != np.signbit(tgt))
         differ = (differ | tgt_poison) & ~src_poison

@@ -69,7 +69,7 @@ def test_show_difference_of_a_rank0_output():
 
 
 def test_only_summation_order_keeps_the_model_inputs_exact():
-    from irverify.verify.check import _inexact_inputs
+    from irverify.verify.settle import _inexact_inputs
     from irverify.model.assumptions import SUMMATION_ORDER
 
     assert _inexact_inputs([SUMMATION_ORDER + "einsum", SUMMATION_ORDER + "sum"]) == []

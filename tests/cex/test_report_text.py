@@ -7,7 +7,8 @@ from __future__ import annotations
 import numpy as np
 
 from irverify.cex.report import confirmation_line, parting_values, render_function
-from irverify.verify.check import Options, settle
+from irverify.verify.check import Options
+from irverify.verify.settle import settle
 from irverify.verify.verdict import Confirmation, Counterexample, FunctionReport, Verdict
 
 
