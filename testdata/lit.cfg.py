@@ -8,7 +8,8 @@ Test files:
 * ``*.test``: command-line behaviour (exit codes, JSON), two-file pairs such as the seeds.
 
 Substitutions: ``irverify`` runs this interpreter's ``python -m irverify``; ``filecheck`` and
-``FileCheck`` (LLVM's spelling) run the PyPI ``filecheck`` package; ``%python`` is this
+``FileCheck`` (LLVM's spelling) run the PyPI ``filecheck`` package (both forked from a server that
+has imported them, ``irverify/forkserver.py``, unless ``IRVERIFY_LIT_FORKSERVER=0``); ``%python`` is this
 interpreter; ``%exit-code CMD`` runs CMD and prints ``exit: N`` after its output (stderr
 included). Features: ``iree`` (the IREE compiler and runtime import), ``tvm`` (apache-tvm
 imports) and ``slow`` (set by ``IRVERIFY_LIT_SLOW=1``). Directories named ``Inputs`` hold helper files and ``peer-suites/`` other projects'
@@ -33,15 +34,24 @@ config.test_exec_root = os.environ.get(
     "IRVERIFY_LIT_OUT", os.path.join(tempfile.gettempdir(), f"irverify-lit-{os.getuid()}"))
 
 _python = shlex.quote(sys.executable)
+_repo = os.path.dirname(config.test_source_root)
+_run = {tool: f"{_python} -m {tool}" for tool in ("irverify", "filecheck")}
+if os.environ.get("IRVERIFY_LIT_FORKSERVER", "1") != "0" and hasattr(os, "pidfd_open"):
+    # Each RUN line's irverify and filecheck forked from one server that has imported Python,
+    # MLIR, z3 and TVM once (irverify/forkserver.py); IRVERIFY_LIT_FORKSERVER=0 starts each afresh.
+    sys.path.insert(0, _repo)
+    from irverify import forkserver
+
+    _run = forkserver.lit_commands(sys.executable, env={
+        **os.environ, "PYTHONPATH": os.pathsep.join(p for p in (_repo, os.environ.get("PYTHONPATH", "")) if p)})
 # Bare words only: "irverify" inside a path, a module name or a flag is left alone.
-config.substitutions.append((r"(?<![\w./-])irverify(?![\w./-])", f"{_python} -m irverify"))
+config.substitutions.append((r"(?<![\w./-])irverify(?![\w./-])", _run["irverify"]))
 # "filecheck" and LLVM's spelling "FileCheck" both run the PyPI filecheck package.
-config.substitutions.append((r"(?<![\w./-])(?:filecheck|FileCheck)(?![\w./-])", f"{_python} -m filecheck"))
+config.substitutions.append((r"(?<![\w./-])(?:filecheck|FileCheck)(?![\w./-])", _run["filecheck"]))
 config.substitutions.append(("%python", _python))
 # "%exit-code CMD": run CMD, print its output, then "exit: N"; always succeeds.
 config.substitutions.append(("%exit-code", f"{_python} " + shlex.quote(os.path.join(config.test_source_root, "tools", "exit_code.py"))))
 
-_repo = os.path.dirname(config.test_source_root)
 config.environment["PYTHONPATH"] = os.pathsep.join(
     p for p in (_repo, os.environ.get("PYTHONPATH", "")) if p)
 for _var in ("HOME", "TMPDIR", "IREE_CPU_FEATURES"):
