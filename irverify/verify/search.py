@@ -189,43 +189,68 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
     zeros_share = min(budget / 2, ZERO_LIMIT_S) if any(kind == "zeros" for kind, _ in sets) and random else 0.0
     random_deadline = deadline - zeros_share
     random_done = False  # a random set ran out of time or could not be evaluated: on to the zeros
-    for kind, args in sets:
-        # random values: floats as reals rounded after each op (sums in index order), compared
-        # beyond what another order explains; signed zeros: IEEE arithmetic (math functions in
-        # double precision, rounded), a zero's sign compared too
-        exact = kind == "zeros"
-        if not exact and random_done:
-            continue
-        how = dict(fp_name="ieee" if exact else "rounded-real", interpret=funcs)
-        until = deadline if exact else random_deadline
-        # a few elements of each output first: a misplaced scale shows in any of them
+
+    def evaluate(args, elements, how, until):
+        """``(source, target)`` evaluations, or the reason to leave this set: "ub" (the source is
+        undefined or the target is where it is not: the solver's checks say so), "error"."""
+        try:
+            with np.errstate(all="ignore"):
+                ev_s = evaluate_function(src_mod, s.name, args, deadline=until, readings=opts.readings,
+                                         elements=elements, **how)
+                if ev_s.ub:
+                    return "ub"
+                ev_t = evaluate_function(tgt_mod, g.name, args, deadline=until, readings=opts.readings,
+                                         elements=elements, **how)
+        except Exception:  # noqa: BLE001 - not evaluable in time or at all: no counterexample here
+            return "error"
+        return "ub" if ev_t.ub else (ev_s, ev_t)
+
+    def found_in(kind, args, evaluations):
+        ev_s, ev_t = evaluations
+        found = _difference(ev_s, ev_t, kind == "zeros", kind == "large")
+        if not found:
+            return found  # () no difference, None: the outputs' shapes differ (left to the solver)
+        k, idx, src, tgt, tgt_poison = found
+        note = ZERO_NOTE if kind == "zeros" else EARLY_NOTE if early else LARGE_NOTE if kind == "large" else NOTE
+        return _incorrect(report, opts, src_mod, s, tgt_mod, g, note.format(why=why),
+                          names, args, k, list(idx), src[idx], "poison" if tgt_poison[idx] else tgt[idx])
+
+    # random values: floats as reals rounded after each op (sums in index order), compared beyond
+    # what another order explains; a few elements of each output first (a misplaced scale shows
+    # in any of them), then more
+    rounded = dict(fp_name="rounded-real", interpret=funcs)
+    for kind, args in [(kind, args) for kind, args in sets if kind != "zeros"]:
         for elements in (*SAMPLE_ELEMENTS, None):
-            if time.process_time() > until:
-                if exact:
-                    return report
+            if random_done or time.process_time() > random_deadline:
                 random_done = True
                 break
-            try:
-                with np.errstate(all="ignore"):
-                    ev_s = evaluate_function(src_mod, s.name, args, deadline=until, readings=opts.readings,
-                                             elements=elements, **how)
-                    if ev_s.ub:
-                        break
-                    ev_t = evaluate_function(tgt_mod, g.name, args, deadline=until, readings=opts.readings,
-                                             elements=elements, **how)
-            except Exception:  # noqa: BLE001 - not evaluable in time or at all: no counterexample here
-                random_done = random_done or not exact  # (a zero set: e.g. a fold whose orders differ)
+            evaluations = evaluate(args, elements, rounded, random_deadline)
+            if isinstance(evaluations, str):
+                random_done = random_done or evaluations == "error"
                 break
-            if ev_t.ub:
-                break  # target UB where the source is defined: left to the solver's checks
-            found = _difference(ev_s, ev_t, exact, kind == "large")
-            if found is None:  # the outputs' shapes differ: left to the solver
+            found = found_in(kind, args, evaluations)
+            if found is None:
                 return report
             if found:
-                k, idx, src, tgt, tgt_poison = found
-                note = ZERO_NOTE if exact else EARLY_NOTE if early else LARGE_NOTE if kind == "large" else NOTE
-                return _incorrect(report, opts, src_mod, s, tgt_mod, g, note.format(why=why),
-                                  names, args, k, list(idx), src[idx], "poison" if tgt_poison[idx] else tgt[idx])
+                return found
+    # signed zeros: IEEE arithmetic (math functions in double precision, rounded), a zero's sign
+    # compared too; every set on a few elements before any on more (splat inputs make most
+    # outputs uniform: the set whose signs differ shows it in its first elements)
+    ieee = dict(fp_name="ieee", interpret=funcs)
+    live = [args for kind, args in sets if kind == "zeros"]
+    for elements in (*SAMPLE_ELEMENTS, None):
+        for args in list(live):
+            if time.process_time() > deadline:
+                return report
+            evaluations = evaluate(args, elements, ieee, deadline)
+            if isinstance(evaluations, str):  # (an error: e.g. a fold whose orders differ)
+                live.remove(args)
+                continue
+            found = found_in("zeros", args, evaluations)
+            if found is None:
+                return report
+            if found:
+                return found
     return report
 
 
