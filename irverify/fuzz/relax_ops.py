@@ -214,6 +214,25 @@ def g_activation(b, rng, op):
     return b.emit(op, f"R.nn.{f}({x.name})", x.shape, x.dtype, [x.name], alts)
 
 
+@gen("relax.clip")
+def g_clip(b, rng, op):
+    x = b.pick(dtypes=NUM)
+    if x is None:
+        return None
+    lo = rng.choice((-1.5, -0.1, 0.0, -7.9, -128.0))
+    hi = rng.choice((0.1, 1.0, 6.0, 100.7, 126.99))
+    if rng.random() < 0.15:
+        lo, hi = hi, lo  # an empty range: every element becomes lo
+    as_dtype = (lambda v: float(v)) if x.dtype in FLOATS else math.trunc
+    lo_c, hi_c = rconst(as_dtype(lo), x.dtype), rconst(as_dtype(hi), x.dtype)
+    alts = [R_("rewrite", f"R.maximum(R.minimum({x.name}, {hi_c}), {lo_c})", "clip -> maximum(minimum(x, max), min)",
+               "relax.maximum", "relax.minimum", "relax.const"),
+            R_("mutation", f"R.clip({x.name}, {hi!r}, {lo!r})", "clip bounds swapped"),
+            R_("mutation", f"R.minimum(R.maximum({x.name}, {lo_c}), {hi_c})", "clip -> minimum(maximum(x, min), max)",
+               "relax.maximum", "relax.minimum", "relax.const")]
+    return b.emit(op, f"R.clip({x.name}, {lo!r}, {hi!r})", x.shape, x.dtype, [x.name], alts)
+
+
 @gen("relax.nn.softmax")
 def g_softmax(b, rng, op):
     x = b.pick(dtypes=("float32", "float64"), min_rank=1)

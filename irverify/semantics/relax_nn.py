@@ -1,4 +1,4 @@
-"""TVM Relax ``relax.nn.*`` semantics: ``relu``, ``silu``, ``gelu``, ``gelu_tanh``, ``softmax``,
+"""TVM Relax ``relax.nn.*`` semantics (and ``relax.clip``, an activation's kin): ``relu``, ``silu``, ``gelu``, ``gelu_tanh``, ``softmax``,
 ``attention``, ``attention_bias``, ``conv1d``
 (https://tvm.apache.org/docs/reference/api/python/relax/nn.html; the activations follow TVM
 0.27's legalization, ``python/tvm/relax/transform/legalize_ops/nn.py``, operation for operation;
@@ -101,6 +101,37 @@ def relu(ctx, op: Op, x):
         zero = t.bv_val(0, ty.width)
         return broadcast_map(ctx, op, lambda v: t.ite(t.sge(v, zero), v, zero), x)
     raise Unsupported(f"'relax.nn.relu' of {ty}", op.loc)
+
+
+@semantics("relax.clip", attrs=("min", "max"))
+def clip(ctx, op: Op, x):
+    """``R.clip(x, min, max)``: ``T.max(T.min(x, max), min)`` elementwise, as TVM's legalization
+    computes it (``topi.clip``), the ``float64`` bounds cast to ``x``'s dtype (a float rounded to
+    it, an integer truncated toward zero). For floats ``T.min``/``T.max`` are the ordered-compare
+    selects of ``relax.minimum``/``relax.maximum`` (a NaN element becomes ``max``: ``NaN < max``
+    is false), for integers the signed ones. A bound outside an integer dtype's range TVM rejects
+    when it legalizes the op, and a NaN or infinite bound of an integer clip has no value: both
+    unsupported."""
+    from irverify.semantics.relax import broadcast_map, elem_type
+
+    x = want_tensor(op, x)
+    ty = elem_type(x)
+    lo, hi = op.attrs.get("min"), op.attrs.get("max")
+    if not all(isinstance(b, (int, float)) and not isinstance(b, bool) for b in (lo, hi)):
+        raise Unsupported("'relax.clip' with a bound that is not a constant", op.loc)
+    if isinstance(ty, FloatType):
+        lo_c, hi_c = fconst(ctx, float(lo), ty), fconst(ctx, float(hi), ty)
+        return broadcast_map(ctx, op, lambda v: fminmax(ctx, fminmax(ctx, v, hi_c, ty, False), lo_c, ty, True), x)
+    if isinstance(ty, IntType) and ty.width > 1:
+        bounds = []
+        for b in (lo, hi):
+            if not math.isfinite(b) or not -(1 << ty.width - 1) <= math.trunc(b) < 1 << ty.width - 1:
+                raise Unsupported(f"'relax.clip' bound {b} outside {dtype_name(ty)}", op.loc)
+            bounds.append(t.bv_val(math.trunc(b), ty.width))
+        lo_c, hi_c = bounds
+        return broadcast_map(ctx, op, lambda v: (lambda m: t.ite(t.sgt(m, lo_c), m, lo_c))(
+            t.ite(t.slt(v, hi_c), v, hi_c)), x)
+    raise Unsupported(f"'relax.clip' of {ty}", op.loc)
 
 
 @semantics("relax.nn.silu")

@@ -86,6 +86,7 @@ ARG_SPECS: dict[str, list[tuple[str, str]]] = {
     "relax.ones": [("shape", "shape")],
     "relax.full": [("shape", "shape"), ("value", "fill_value")],
     "relax.arange": [("prim", "start"), ("prim", "end"), ("prim", "step")],
+    "relax.clip": [("value", "x"), ("prim", "min"), ("prim", "max")],
     "relax.strided_slice": [("value", "x"), ("ints", "axes"), ("ints", "begin"), ("ints", "end"),
                             ("ints", "strides")],
     "relax.concat": [("values", "tensors")],
