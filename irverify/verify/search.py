@@ -237,14 +237,17 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
     # compared too; every set on a few elements before any on more (splat inputs make most
     # outputs uniform: the set whose signs differ shows it in its first elements)
     ieee = dict(fp_name="ieee", interpret=funcs)
-    live = [args for kind, args in sets if kind == "zeros"]
+    zero_sets = [args for kind, args in sets if kind == "zeros"]
+    left = set(range(len(zero_sets)))  # the sets still evaluated
     for elements in (*SAMPLE_ELEMENTS, None):
-        for args in list(live):
+        for k, args in enumerate(zero_sets):
+            if k not in left:
+                continue
             if time.process_time() > deadline:
                 return report
             evaluations = evaluate(args, elements, ieee, deadline)
             if isinstance(evaluations, str):  # (an error: e.g. a fold whose orders differ)
-                live.remove(args)
+                left.discard(k)
                 continue
             found = found_in("zeros", args, evaluations)
             if found is None:
