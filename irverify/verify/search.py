@@ -24,9 +24,12 @@ rests on a float fold (``check.search_signed_zeros``); a fold whose orders give 
 is not evaluated (``float_fold.concrete_fold``), so such a set is skipped.
 
 With ``Options.falsify_first`` (``validate-pipeline`` and the TVM pass instrument, where a pass
-application is one large function and a wrong pass should be named in seconds) one input set
-is evaluated before the solver is asked at all; a difference is the verdict, otherwise the
-solver decides as usual. Off by default: the solver's counterexamples are smaller.
+application is one large function and a wrong pass should be named in seconds), and for any
+function computing a transcendental no float model interprets (``check._computes_transcendentals``:
+its abstract-model counterexample would be settled by this evaluation anyway, after a solver
+query that on an attention takes tens of seconds), one input set is evaluated on a few elements
+of each output before the solver is asked at all; a difference is the verdict, otherwise the
+solver decides as usual. Off for other functions: the solver's counterexamples are smaller.
 
 Two more ways to settle what the solver did not: running both Relax functions on TVM with
 random inputs (``search_by_execution``), and, after the abstract float model ran out of time,
@@ -59,9 +62,12 @@ ZERO_NOTE = ("found by irverify's IEEE-754 evaluation of the op definitions on i
              "the solver could not decide ({why})")
 ZERO_ARGS = 3  # float arguments whose signs of zero are varied: 2^3 input sets
 ZERO_LIMIT_S = 10.0  # CPU seconds for the signed-zero sets alone (``random=False``)
-# Evaluation tried before the solver (``Options.falsify_first``): one input set, for at most
-# this share of the query timeout and at most EARLY_LIMIT_S seconds of CPU time.
-EARLY_TRIES, EARLY_SHARE, EARLY_LIMIT_S = 1, 0.25, 2.0
+# Evaluation tried before the solver (``Options.falsify_first``, and functions computing
+# transcendentals): one input set, on the first SAMPLE_ELEMENTS of each output only (a wrong
+# rewrite shows in any of them; the solver decides the rest), for at most this share of the query
+# timeout and at most EARLY_LIMIT_S seconds of CPU time (encoding an attention for evaluation
+# takes about 1 s per side).
+EARLY_TRIES, EARLY_SHARE, EARLY_LIMIT_S = 1, 0.25, 5.0
 # Tensor elements the concrete evaluation computes per CPU second, at least (it evaluates an
 # op's elements one by one: about 7,000 per second for a two-op elementwise body). A search
 # whose functions compute more elements than its budget allows is not started: the evaluation
@@ -220,7 +226,7 @@ def search_by_evaluation(report: FunctionReport, opts, src_mod: Module, s: Funct
     # in any of them), then more
     rounded = dict(fp_name="rounded-real", interpret=funcs)
     for kind, args in [(kind, args) for kind, args in sets if kind != "zeros"]:
-        for elements in (*SAMPLE_ELEMENTS, None):
+        for elements in SAMPLE_ELEMENTS if early else (*SAMPLE_ELEMENTS, None):
             if random_done or time.process_time() > random_deadline:
                 random_done = True
                 break

@@ -90,3 +90,40 @@ def test_the_search_finds_a_difference_in_its_sample_first():
                                  tgt, tgt.functions["f"], "test")
     assert found.verdict == Verdict.INCORRECT and found.counterexample.index == [0, 0]
     assert time.process_time() - start < 3  # 2 x 32 elements evaluated, not 2 x 4096
+
+
+SOFTMAX_PAIR = """func.func @src(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %e = tensor.empty() : tensor<2x8xf32>
+  %s = linalg.softmax dimension(1) ins(%x : tensor<2x8xf32>) outs(%e : tensor<2x8xf32>) -> tensor<2x8xf32>
+  return %s : tensor<2x8xf32>
+}
+func.func @tgt(%x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  %e = tensor.empty() : tensor<2x8xf32>
+  %s = linalg.softmax dimension(%d) ins(%x : tensor<2x8xf32>) outs(%e : tensor<2x8xf32>) -> tensor<2x8xf32>
+  return %s : tensor<2x8xf32>
+}
+"""
+
+
+def test_a_function_computing_a_transcendental_is_evaluated_before_any_solver_query():
+    """exp is uninterpreted in every float model: a wrong softmax is found by evaluation, with
+    no query; a correct one (the same dimension) still goes to the solver and is proved."""
+    from irverify.smt import solver
+    from irverify.verify.check import check_modules
+    from irverify.verify.search import EARLY_NOTE
+
+    start = len(solver.LOG.stats)
+    wrong = check_modules(parse_mlir(SOFTMAX_PAIR.replace("%d", "0"), "p.mlir"), None, Options(confirm=False))
+    report = wrong.functions[0]
+    assert report.verdict is Verdict.INCORRECT and report.notes == [EARLY_NOTE]
+    assert len(solver.LOG.stats) == start  # no solver query
+    same = check_modules(parse_mlir(SOFTMAX_PAIR.replace("%d", "1"), "p.mlir"), None, Options(confirm=False))
+    assert same.functions[0].verdict is Verdict.CORRECT
+
+
+def test_only_uninterpreted_float_functions_make_evaluation_come_first():
+    from irverify.verify.check import _computes_transcendentals
+
+    pair = parse_mlir(SOFTMAX_PAIR.replace("%d", "1"), "p.mlir")
+    assert _computes_transcendentals(pair.functions["src"])
+    assert not _computes_transcendentals(_module(SCALE, "4x4").functions["f"])
