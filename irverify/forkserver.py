@@ -19,7 +19,7 @@ cannot reach the server runs the tool itself.
 
 The server::
 
-    python -m irverify.forkserver SOCKET [--preload MODULE ...]
+    python -m irverify.forkserver SOCKET [--preload MODULE ...] [--parent PID]
 """
 
 from __future__ import annotations
@@ -140,16 +140,16 @@ def _serve_connection(conn: socket.socket) -> None:
         pass
 
 
-def serve(path: str, preload: list[str]) -> None:
-    """Imports ``preload``, listens on the Unix socket ``path`` and serves until the process that
-    started it ends."""
+def serve(path: str, preload: list[str], parent: int | None = None) -> None:
+    """Imports ``preload``, listens on the Unix socket ``path`` and serves until its parent
+    process (``parent``, by default the one it has when it starts) ends."""
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # no BLAS threads to lose across fork
     for name in (*PRELOAD, *preload):
         try:
             importlib.import_module(name)
         except ImportError:
             pass
-    parent = os.getppid()
+    parent = parent or os.getppid()
     signal.signal(signal.SIGCHLD, signal.SIG_IGN)  # connection processes reap themselves
     listener = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     listener.bind(path)
@@ -181,7 +181,7 @@ def lit_commands(python: str, preload: tuple[str, ...] = ("tvm.relax",),
     tools' imports follow) and returns the shell command prefix for each tool."""
     directory = tempfile.mkdtemp(prefix="irverify-forkserver-")
     path = os.path.join(directory, "socket")
-    command = [python, "-m", "irverify.forkserver", path]
+    command = [python, "-m", "irverify.forkserver", path, "--parent", str(os.getpid())]
     for name in preload:
         command += ["--preload", name]
     server = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, env=env)
@@ -203,8 +203,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m irverify.forkserver", description=__doc__.split("\n\n")[0])
     parser.add_argument("socket", help="the Unix socket to listen on")
     parser.add_argument("--preload", action="append", default=[], help="a module to import before listening")
+    parser.add_argument("--parent", type=int, help="serve while this process is the parent (default: the parent "
+                        "at start)")
     args = parser.parse_args(argv)
-    serve(args.socket, args.preload)
+    serve(args.socket, args.preload, args.parent)
 
 
 if __name__ == "__main__":

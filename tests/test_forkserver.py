@@ -134,3 +134,10 @@ def test_exit_codes_follow_python():
     assert forkserver._exit_code(SystemExit(3)) == 3
     assert forkserver._exit_code(SystemExit("message")) == 1
     assert forkserver._exit_code(ValueError("x")) == 1
+
+
+def test_a_server_whose_parent_is_gone_stops(tmp_path):
+    """A server told to serve a parent it does not have (that parent has ended) stops at once."""
+    proc = subprocess.run([sys.executable, "-m", "irverify.forkserver", str(tmp_path / "socket"),
+                           "--parent", "1" if os.getppid() != 1 else "2"], timeout=120, capture_output=True)
+    assert proc.returncode == 0
