@@ -529,9 +529,9 @@ def g_concat_split(b, rng, op):
                           [R_("mutation", f"R.concat(({t.name}[0], {t.name}[1]), axis={axis})", "concat order"),
                            R_("rewrite", f"R.concat(({y.name}, {x.name}), axis={axis})", "tuple items inlined")],
                           ("relax.tuple", "relax.tuple_get_item"))
+        # (no "concat axis" mutation: along another axis the result has another type, e.g.
+        # (2,3,2)+(2,3,2) is (2,3,4) along axis 2 and (4,3,2) along axis 0)
         alts = [R_("mutation", f"R.concat(({y.name}, {x.name}), axis={axis})", "concat order")]
-        alts += [R_("mutation", f"R.concat(({x.name}, {y.name}), axis={a})", "concat axis") for a in range(len(x.shape))
-                 if a != axis and x.shape[a] == x.shape[axis]]
         return b.emit(op, f"R.concat(({x.name}, {y.name}), axis={axis})", shape, x.dtype, [x.name, y.name], alts)
     axis = next((k for k, d in enumerate(x.shape) if isinstance(d, int) and d >= 2), None)
     if axis is None:
