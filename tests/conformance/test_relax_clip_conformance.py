@@ -11,80 +11,40 @@ import pytest
 tvm = pytest.importorskip("tvm")
 
 from irverify.errors import Unsupported  # noqa: E402
-from irverify.execute.tvm import run_functions  # noqa: E402
 from irverify.frontends.relax.parse import parse  # noqa: E402
 from irverify.verify.evaluate import evaluate_function  # noqa: E402
+from tests.conformance.relax_cases import bitwise_equal, compile_and_run, module_text  # noqa: E402
 
 RNG = np.random.default_rng(11)
-SOURCE = '''
-@I.ir_module
-class Module:
-    @R.function
-    def f32(x: R.Tensor(("n", "m"), "float32")):
-        return R.clip(x, -1.5, 6.0)
-
-    @R.function
-    def f32_inexact(x: R.Tensor((10,), "float32")):
-        return R.clip(x, -0.1, 0.1)
-
-    @R.function
-    def f32_empty_range(x: R.Tensor((10,), "float32")):
-        return R.clip(x, 2.0, 1.0)
-
-    @R.function
-    def f16(x: R.Tensor((10,), "float16")):
-        return R.clip(x, -0.3, 1000.7)
-
-    @R.function
-    def i32(x: R.Tensor(("n",), "int32")):
-        return R.clip(x, -7.9, 100.5)
-
-    @R.function
-    def i8(x: R.Tensor((6,), "int8")):
-        return R.clip(x, -128.0, 126.99)
-'''
 SPECIAL = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-45, -1e-45, 0.1, -0.1], np.float32)
-
-
-def _calls():
-    calls = []
-    for _ in range(3):
-        shape = (int(RNG.integers(0, 5)), int(RNG.integers(1, 5)))
-        calls.append(("f32", [RNG.uniform(-8, 8, shape).astype(np.float32)]))
-    calls.append(("f32", [SPECIAL.reshape(2, 5)]))
-    calls.append(("f32_inexact", [SPECIAL]))
-    calls.append(("f32_inexact", [RNG.uniform(-0.2, 0.2, 10).astype(np.float32)]))
-    calls.append(("f32_empty_range", [SPECIAL]))
-    calls.append(("f16", [np.concatenate([SPECIAL[:8], [-0.3, 1001.0]]).astype(np.float16)]))
-    calls.append(("i32", [np.array([-2**31, -8, -7, 0, 100, 101, 2**31 - 1], np.int32)]))
-    calls.append(("i32", [RNG.integers(-200, 200, (int(RNG.integers(0, 9)),)).astype(np.int32)]))
-    calls.append(("i8", [np.array([-128, -1, 0, 126, 127, 5], np.int8)]))
-    return calls
-
-
-def _same(ours: np.ndarray, got: np.ndarray) -> bool:
-    if ours.dtype.kind != "f":
-        return np.array_equal(ours, got)
-    bits = np.uint16 if ours.dtype == np.float16 else np.uint32
-    nan = np.isnan(ours)
-    return np.array_equal(nan, np.isnan(got)) and np.array_equal(ours[~nan].view(bits), got[~nan].view(bits))
+CASES = {
+    "f32": ('x: R.Tensor(("n", "m"), "float32")', "R.clip(x, -1.5, 6.0)",
+            [[RNG.uniform(-8, 8, (int(RNG.integers(0, 5)), int(RNG.integers(1, 5)))).astype(np.float32)]
+             for _ in range(3)] + [[SPECIAL.reshape(2, 5)]]),
+    "f32_inexact": ('x: R.Tensor((10,), "float32")', "R.clip(x, -0.1, 0.1)",
+                    [[SPECIAL], [RNG.uniform(-0.2, 0.2, 10).astype(np.float32)]]),
+    "f32_empty_range": ('x: R.Tensor((10,), "float32")', "R.clip(x, 2.0, 1.0)", [[SPECIAL]]),
+    "f16": ('x: R.Tensor((10,), "float16")', "R.clip(x, -0.3, 1000.7)",
+            [[np.concatenate([SPECIAL[:8], [-0.3, 1001.0]]).astype(np.float16)]]),
+    "i32": ('x: R.Tensor(("n",), "int32")', "R.clip(x, -7.9, 100.5)",
+            [[np.array([-2**31, -8, -7, 0, 100, 101, 2**31 - 1], np.int32)],
+             [RNG.integers(-200, 200, (int(RNG.integers(0, 9)),)).astype(np.int32)]]),
+    "i8": ('x: R.Tensor((6,), "int8")', "R.clip(x, -128.0, 126.99)", [[np.array([-128, -1, 0, 126, 127, 5], np.int8)]]),
+}
 
 
 def test_clip_matches_tvm():
-    module = parse(SOURCE, "<clip>")
-    calls = _calls()
-    runs = run_functions(module.native, calls)
-    for (name, args), run in zip(calls, runs):
-        assert not isinstance(run, Exception), run
-        ev = evaluate_function(module, name, args, fp_name="ieee")
-        assert not ev.ub
-        ours, got = ev.outputs[0], np.asarray(run[0])
-        assert ours.shape == got.shape and ours.dtype == got.dtype
-        assert _same(ours, got), (name, args, ours, got)
+    module, outputs = compile_and_run(CASES, "<clip>")
+    for name, (_, _, samples) in CASES.items():
+        for args, run in zip(samples, outputs[name]):
+            assert not isinstance(run, Exception), run
+            ev = evaluate_function(module, name, args, fp_name="ieee")
+            assert not ev.ub
+            assert bitwise_equal(ev.outputs[0], np.asarray(run[0])), (name, args, ev.outputs[0], run[0])
 
 
 def test_a_bound_outside_the_integer_dtype_is_unsupported():
     """TVM's legalization rejects it (``Literal value 300 exceeds range of int8``)."""
-    module = parse(SOURCE.replace("-128.0, 126.99", "-1.0, 300.0"), "<clip>")
+    module = parse(module_text({"i8": ('x: R.Tensor((6,), "int8")', "R.clip(x, -1.0, 300.0)", [])}), "<clip>")
     with pytest.raises(Unsupported, match="bound 300.0 outside int8"):
         evaluate_function(module, "i8", [np.zeros(6, np.int8)], fp_name="ieee")
