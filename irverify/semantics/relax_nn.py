@@ -1,5 +1,5 @@
-"""TVM Relax ``relax.nn.*`` semantics (and ``relax.clip``, an activation's kin): ``relu``, ``silu``, ``gelu``, ``gelu_tanh``, ``softmax``,
-``attention``, ``attention_bias``, ``conv1d``
+"""TVM Relax ``relax.nn.*`` semantics: ``relu`` (and its kin ``relax.clip``), ``silu``, ``gelu``,
+``gelu_tanh``, ``softmax``, ``attention``, ``attention_bias``, ``conv1d``
 (https://tvm.apache.org/docs/reference/api/python/relax/nn.html; the activations follow TVM
 0.27's legalization, ``python/tvm/relax/transform/legalize_ops/nn.py``, operation for operation;
 the scale, bias and causal mask of attention follow ``_te_attention`` there).
@@ -129,8 +129,12 @@ def clip(ctx, op: Op, x):
                 raise Unsupported(f"'relax.clip' bound {b} outside {dtype_name(ty)}", op.loc)
             bounds.append(t.bv_val(math.trunc(b), ty.width))
         lo_c, hi_c = bounds
-        return broadcast_map(ctx, op, lambda v: (lambda m: t.ite(t.sgt(m, lo_c), m, lo_c))(
-            t.ite(t.slt(v, hi_c), v, hi_c)), x)
+
+        def clamp(v):
+            below_max = t.ite(t.slt(v, hi_c), v, hi_c)  # T.min(v, max)
+            return t.ite(t.sgt(below_max, lo_c), below_max, lo_c)  # T.max(., min)
+
+        return broadcast_map(ctx, op, clamp, x)
     raise Unsupported(f"'relax.clip' of {ty}", op.loc)
 
 
