@@ -288,14 +288,10 @@ def _computes_transcendentals(*fns: Function) -> bool:
     ``softmax``...)? Then an abstract-model counterexample rests on it and is settled by
     evaluation on random inputs anyway (``_check_escalating``): that evaluation comes first,
     before a solver query that on an attention takes tens of seconds."""
-    todo = [fn.body for fn in fns if fn.body is not None]
-    while todo:
-        block = todo.pop()
-        for op in block.ops:
-            if op.name.rsplit(".", 1)[-1] in TRANSCENDENTALS:
-                return True
-            todo.extend(b for region in op.regions for b in region)
-    return False
+    from irverify.semantics.common import walk_ops
+
+    return any(op.name.rsplit(".", 1)[-1] in TRANSCENDENTALS
+               for fn in fns if fn.body is not None for op in walk_ops(fn.body.ops))
 
 
 def _check_function_whole(name: str, src_mod: Module, s: Function, tgt_mod: Module, g: Function,
