@@ -44,7 +44,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from irverify.errors import InputError
+from irverify.errors import InputError, ran_out_of_memory
 
 OPT_TOOLS = ("iree-opt", "mlir-opt")
 NO_IR_EFFECT = ("--mlir-disable-threading", "--mlir-timing", "--mlir-pass-statistics", "--verify-each",
@@ -342,14 +342,15 @@ def _child(job: Job, opts, out_path: str, memory_mb: int, save_dir: str | None,
             saved = InputsSaver(save_dir, job.run.path).save(res.report, job.case, job.run.index + 1)
             if saved:
                 out["record"]["saved_inputs"] = saved
-    except MemoryError:
-        out["record"] = case_record("validate-lit", case_input(job.run), Verdict.ERROR,
-                                    message=f"memory limit: the case needed more than {memory_mb} MiB (--max-memory)",
-                                    index=job.case.index, line=job.case.line)
     except Exception as e:  # noqa: BLE001 - recorded with its class, never a traceback
-        out["record"] = case_record(
-            "validate-lit", case_input(job.run), Verdict.ERROR, index=job.case.index, line=job.case.line,
-            message=f"irverify failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+        if ran_out_of_memory(e):
+            out["record"] = case_record(
+                "validate-lit", case_input(job.run), Verdict.ERROR, index=job.case.index, line=job.case.line,
+                message=f"memory limit: the case needed more than {memory_mb} MiB (--max-memory)")
+        else:
+            out["record"] = case_record(
+                "validate-lit", case_input(job.run), Verdict.ERROR, index=job.case.index, line=job.case.line,
+                message=f"irverify failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
     with open(out_path, "w", encoding="utf-8") as f:
         json.dump(out, f)
 

@@ -33,7 +33,7 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import asdict, dataclass
 
-from irverify.errors import InputError, Unsupported
+from irverify.errors import InputError, Unsupported, ran_out_of_memory
 from irverify.records import case_record, emit, function_record, input_of, summary_record
 from irverify.verify.verdict import Report, Verdict, worst
 
@@ -143,12 +143,13 @@ def check_pair(spec: PairSpec, opts, memory_mib: int | None = None) -> dict:
         verdict, message = Verdict.ERROR, str(e)
     except Unsupported as e:
         verdict, message = Verdict.UNSUPPORTED, str(e)
-    except MemoryError:
-        verdict = Verdict.UNKNOWN
-        message = (f"memory limit of {memory_mib} MiB exceeded (--max-memory)" if memory_mib
-                   else "out of memory")
     except Exception as e:  # noqa: BLE001 - any crash is reported as a verdict, never a traceback
-        verdict, message = Verdict.ERROR, internal_error_message(e)
+        if ran_out_of_memory(e):
+            verdict = Verdict.UNKNOWN
+            message = (f"memory limit of {memory_mib} MiB exceeded (--max-memory)" if memory_mib
+                       else "out of memory")
+        else:
+            verdict, message = Verdict.ERROR, internal_error_message(e)
     return result_record(spec, verdict, message, time.perf_counter() - start, report, functions, model)
 
 

@@ -422,6 +422,26 @@ def test_check_pair_out_of_memory_is_unknown(tmp_path, monkeypatch):
     assert record["message"] == "memory limit of 100 MiB exceeded (--max-memory)"
 
 
+def test_check_pair_syntax_error_loading_irverify_is_the_memory_limit(tmp_path, monkeypatch):
+    """CPython's parser can report an allocation that failed while compiling a module as a
+    ``SyntaxError`` (seen on a fresh checkout, without bytecode caches, under ``--max-memory 64``):
+    one in irverify's own sources is the memory limit; one in a user's file is not."""
+    import irverify.verify.check as check
+    import irverify.validate
+    from irverify.errors import ran_out_of_memory
+    from irverify.suite import PairSpec, check_pair
+
+    def compile_fails(*args, **kwargs):
+        raise SyntaxError("expected ':'", (irverify.validate.__file__, 394, 5, "def f()\n"))
+
+    monkeypatch.setattr(check, "check_modules", compile_fails)
+    record = check_pair(PairSpec("x", write(tmp_path, "x.srctgt.mlir", ADD_ZERO)), Options(), memory_mib=64)
+    assert (record["verdict"], record["message"]) == ("unknown", "memory limit of 64 MiB exceeded (--max-memory)")
+    user_file = str(write(tmp_path, "model.py", "def f(\n"))
+    assert not ran_out_of_memory(SyntaxError("'(' was never closed", (user_file, 1, 6, "def f(\n")))
+    assert not ran_out_of_memory(ValueError("no"))
+
+
 def test_check_suite_memory_limit_is_enforced_and_contained(tmp_path):
     """A worker whose memory limit is below what a check needs ends as one record (``unknown``
     when Python runs out, ``error`` naming the limit when the process dies); never a traceback."""
