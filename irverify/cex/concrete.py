@@ -98,7 +98,28 @@ def _rounding() -> dict:
             "real.nonfinite.inf": lambda: float("inf"), "real.nonfinite.-inf": lambda: float("-inf"),
             "real.nonfinite.nan": lambda: float("nan"),
             "real.maximum": _minmax(True, True), "real.minimum": _minmax(False, True),
-            "real.maxnum": _minmax(True, False), "real.minnum": _minmax(False, False)}
+            "real.maxnum": _minmax(True, False), "real.minnum": _minmax(False, False),
+            "real.is_nan": math.isnan, "real.is_nonfinite": lambda x: not math.isfinite(x),
+            **{f"real.cmp.{pred}": _compare(pred) for pred in CMPF_PREDICATES}}
+
+
+CMPF_PREDICATES = ("oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno")
+
+
+def _compare(pred: str):
+    """``arith.cmpf`` predicate ``pred`` on Python floats: ordered (``o*``) ones are false and
+    unordered (``u*``) ones true when an operand is NaN (MLIR ArithOps, ``arith.cmpf``)."""
+    import operator
+
+    rel = {"eq": operator.eq, "gt": operator.gt, "ge": operator.ge, "lt": operator.lt, "le": operator.le,
+           "ne": operator.ne, "rd": lambda a, b: True, "no": lambda a, b: False}[pred[1:]]
+
+    def fn(a: float, b: float) -> bool:
+        if math.isnan(a) or math.isnan(b):
+            return pred[0] == "u"
+        return rel(a, b)
+
+    return fn
 
 
 RELATIVE = 1e-2  # far above the rounding error of a few float operations on inputs in [-2, 2]

@@ -885,6 +885,25 @@ class RoundedRealTheory(RealTheory):
     def from_int(self, a: Term, signed: bool, ft: FloatType) -> Term:
         return self._round(super().from_int(a, signed, ft), ft)
 
+    # Concrete values here may be NaN or infinite (``real.nonfinite.*``, an overflow, 0/0): the
+    # tests and comparisons that see one follow IEEE, left to the evaluator (``real.is_nan``,
+    # ``real.cmp.<pred>``, ``real.is_nonfinite`` in ``irverify.cex.concrete``).
+
+    def is_nan(self, a: Term, ft: FloatType) -> Term:
+        return t.uf("real.is_nan", z3.RealSort(), z3.BoolSort())(a)
+
+    def cmp(self, pred: str, a: Term, b: Term, ft: FloatType) -> Term:
+        """``arith.cmpf``'s predicates: an ordered one is false and an unordered one true when an
+        operand is NaN."""
+        if pred in ("false", "true"):
+            return z3.BoolVal(pred == "true")
+        return t.uf(f"real.cmp.{pred}", z3.RealSort(), z3.RealSort(), z3.BoolSort())(a, b)
+
+    def to_int_poison(self, a: Term, ft: FloatType, width: int, signed: bool) -> Term:
+        """Poison where the value rounded toward zero does not fit in ``iN``, or is NaN or infinite."""
+        nonfinite = t.uf("real.is_nonfinite", z3.RealSort(), z3.BoolSort())(a)
+        return z3.Or(super().to_int_poison(a, ft, width, signed), nonfinite)
+
 
 def theory(name: str):
     """The float theory named ``abstract``, ``ieee`` or ``real`` (or ``rounded-real``, for

@@ -670,6 +670,50 @@ def numeric_eval(term: Term, funcs: dict, memo: EvalMemo | None = None) -> float
     return ev(term)
 
 
+_REAL_COMPARISONS = (z3.Z3_OP_LE, z3.Z3_OP_LT, z3.Z3_OP_GE, z3.Z3_OP_GT, z3.Z3_OP_EQ, z3.Z3_OP_DISTINCT)
+
+
+def resolve_real_bridges(term: Term, funcs: dict, memo: EvalMemo | None = None) -> Term:
+    """``term`` with every place where real arithmetic meets another sort computed numerically
+    (``numeric_eval`` with ``funcs``): a comparison or test of real terms (``real.cmp.olt``,
+    ``real.is_nan``...) becomes true or false, and a
+    ``real.to_int<w>`` application (a float converted to an integer, truncated toward zero) its
+    value modulo 2^w (where the value does not fit, the conversion's poison condition says so).
+    For concrete evaluation under ``rounded-real``, whose rounding (``real.round.f32``...) z3
+    cannot simplify: without it an integer or boolean result computed from floats (``fptosi``,
+    a quantization, ``cmpf``, a conversion's poison condition) would not evaluate. A subterm
+    that has no numeric value (NaN, an infinity converted, a function ``funcs`` does not
+    interpret) is left as it is."""
+    import math
+
+    pairs, seen, todo = [], set(), [term]
+    while todo:
+        x = todo.pop()
+        if x.get_id() in seen or not z3.is_app(x):
+            continue
+        seen.add(x.get_id())
+        kind = x.decl().kind()
+        value = None
+        tests = kind in _REAL_COMPARISONS or (kind == z3.Z3_OP_UNINTERPRETED and z3.is_bool(x))
+        if tests and x.num_args() and all(z3.is_real(c) for c in x.children()):
+            try:
+                value = z3.BoolVal(bool(numeric_eval(x, funcs, memo)))
+            except (ValueError, TypeError, ArithmeticError):
+                value = None
+        elif kind == z3.Z3_OP_UNINTERPRETED and x.decl().name().startswith("real.to_int") and x.num_args() == 1:
+            try:
+                v = numeric_eval(x.arg(0), funcs, memo)
+            except (ValueError, TypeError, ArithmeticError):
+                v = None
+            if isinstance(v, (int, float)) and math.isfinite(v):
+                value = z3.BitVecVal(math.trunc(v) % (1 << x.sort().size()), x.sort().size())
+        if value is not None:
+            pairs.append((x, value))
+        else:
+            todo.extend(x.children())
+    return z3.substitute(term, *pairs) if pairs else term
+
+
 def _ieee_div(a, b):
     """``a / b`` on Python floats as IEEE divides: by zero gives an infinity or NaN."""
     if b != 0:

@@ -147,9 +147,14 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     def resolve(app):
         return _concrete_app(app, interpret)
 
+    bridges = interpret is not None and getattr(fp, "rounded", False)  # rounded-real
+
     def concrete(term):
         # One substitution of scalars, dims and input arrays (array terms are built once).
-        return t.resolve_apps(t.simplify(t.substitute(term, pairs + array_pairs)), resolve, memo=memo)
+        term = t.simplify(t.substitute(term, pairs + array_pairs))
+        if bridges:  # integers and booleans computed from rounded reals
+            term = t.simplify(t.resolve_real_bridges(term, interpret, memo))
+        return t.resolve_apps(term, resolve, memo=memo)
 
     def _python(term, ty, fp):
         if interpret is not None and isinstance(ty, FloatType) and fp.name == "real":

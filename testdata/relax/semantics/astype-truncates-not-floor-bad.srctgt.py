@@ -4,7 +4,7 @@
 # RUN: not irverify check %s | filecheck %s
 # CHECK: @src: incorrect
 # CHECK: confirmed: true (TVM llvm)
-# CHECK: decided under exact IEEE-754 floats
+# CHECK: note: found by irverify's concrete evaluation of the op definitions
 # CHECK: verdict: incorrect
 @I.ir_module
 class Module:
