@@ -54,7 +54,8 @@ def run_case(name: str, expr: str = REORDER, config: dict | None = None, timeout
 @pytest.mark.parametrize("name", sorted(FAST))
 def test_reorder_case(name):
     want, source_ub = FAST[name]
-    res = run_case(name)
+    # (an expected ``unknown`` is the solver's timeout on exact IEEE floats: 5 s shows it as well as 20)
+    res = run_case(name, timeout_s=5 if want == "unknown" else 20)
     assert res.changed is True, "the pass did not rewrite this module"
     assert res.verdict.value == want, res.message
     (fn,) = res.report.functions

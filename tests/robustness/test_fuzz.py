@@ -265,7 +265,7 @@ def test_a_mutation_into_a_split_file_is_checked_case_by_case(capsys, work):
     assert objs[-1]["cases"] == 2 and all("must define both @src and @tgt" in o["message"] for o in objs[:2])
 
 
-@settings(max_examples=200, **FUZZ)
+@settings(max_examples=100, **FUZZ)
 @given(seed=st.integers(0, 10**6), ops=mutations, as_json=st.booleans())
 def test_check_one_file_mlir(capsys, work, seed, ops, as_json):
     _check_one_file(capsys, work, seed, ops, as_json)
@@ -281,7 +281,7 @@ def _check_two_files(capsys, work, seed, side, ops, as_json):
     check_single_outcome(capsys, [str(p) for p in paths], texts, as_json, mlir=True)
 
 
-@settings(max_examples=100, **FUZZ)
+@settings(max_examples=50, **FUZZ)
 @given(seed=st.integers(0, 10**6), side=st.integers(0, 1), ops=mutations, as_json=st.booleans())
 def test_check_two_files_mlir(capsys, work, seed, side, ops, as_json):
     _check_two_files(capsys, work, seed, side, ops, as_json)
@@ -307,7 +307,7 @@ def test_check_two_files_relax(capsys, work, seed, side, ops, as_json):
 # ----------------------------------------------------------------------------- check-suite
 
 
-@settings(max_examples=30, **FUZZ)
+@settings(max_examples=15, **FUZZ)
 @given(picks=st.lists(st.tuples(st.integers(0, 10**6), mutations), min_size=1, max_size=4),
        as_json=st.booleans())
 def test_check_suite_mutated_dir(capsys, work, picks, as_json):
@@ -433,7 +433,7 @@ def test_subprocess_relax_no_traceback(work):
 
 @pytest.mark.slow
 def test_bigger_run(capsys, work):
-    """The same properties on many more inputs (about 20 times the fast set's), with up to six
+    """The same properties on many more inputs (about 40 times the fast set's), with up to six
     mutations each, and 2000 truncations."""
 
     @settings(max_examples=4000, **FUZZ)

@@ -20,9 +20,10 @@ def _fn(name: str, params: str, body: str) -> str:
             + "".join(f"        {ln}\n" for ln in lines[:-1]) + f"        return {lines[-1]}\n")
 
 
-def check(params: str, src: str, tgt: str, fp: str = "abstract", tgt_params: str | None = None):
+def check(params: str, src: str, tgt: str, fp: str = "abstract", tgt_params: str | None = None,
+          timeout_s: float = 20):
     text = "@I.ir_module\nclass Module:\n" + _fn("src", params, src) + _fn("tgt", tgt_params or params, tgt)
-    report = check_modules(parse(text, "pair.py"), None, Options(fp=fp, confirm=False, timeout_s=20))
+    report = check_modules(parse(text, "pair.py"), None, Options(fp=fp, confirm=False, timeout_s=timeout_s))
     return report.functions[0]
 
 
@@ -188,7 +189,8 @@ def test_dtype_is_part_of_the_value():
 def test_sum_linearity_only_over_reals():
     x = 'x: R.Tensor((3, 4), "float32")'
     src, tgt = "R.sum(x, axis=[0, 1])", "R.sum(R.sum(x, axis=[1]), axis=[0])"
-    assert_refuted(check(x, src, tgt), exact=False)
+    # (the exact-IEEE query runs to its timeout: 5 s shows the verdict as well as 20)
+    assert_refuted(check(x, src, tgt, timeout_s=5), exact=False)
     assert_correct(check(x, src, tgt, fp="real"))
 
 
