@@ -641,6 +641,8 @@ class EvalMemo:
         self.values: dict[int, tuple[Term, object]] = {}  # numeric_eval's values
         self.resolved: dict[int, Term] = {}  # subterms with no application resolve_apps can resolve
         self.named: dict[tuple[int, Callable], tuple[Term, bool]] = {}  # has_app_named's answers
+        self.bridges: dict[int, tuple[Term, Term]] = {}  # resolve_real_bridges' values
+        self.clean: dict[int, Term] = {}  # subterms holding no such bridge
 
 
 def numeric_eval(term: Term, funcs: dict, memo: EvalMemo | None = None) -> float:
@@ -676,42 +678,62 @@ _REAL_COMPARISONS = (z3.Z3_OP_LE, z3.Z3_OP_LT, z3.Z3_OP_GE, z3.Z3_OP_GT, z3.Z3_O
 def resolve_real_bridges(term: Term, funcs: dict, memo: EvalMemo | None = None) -> Term:
     """``term`` with every place where real arithmetic meets another sort computed numerically
     (``numeric_eval`` with ``funcs``): a comparison or test of real terms (``real.cmp.olt``,
-    ``real.is_nan``...) becomes true or false, and a
-    ``real.to_int<w>`` application (a float converted to an integer, truncated toward zero) its
-    value modulo 2^w (where the value does not fit, the conversion's poison condition says so).
-    For concrete evaluation under ``rounded-real``, whose rounding (``real.round.f32``...) z3
-    cannot simplify: without it an integer or boolean result computed from floats (``fptosi``,
-    a quantization, ``cmpf``, a conversion's poison condition) would not evaluate. A subterm
-    that has no numeric value (NaN, an infinity converted, a function ``funcs`` does not
-    interpret) is left as it is."""
-    import math
-
+    ``real.is_nan``...) becomes true or false, and a ``real.to_int<w>`` application (a float
+    converted to an integer, truncated toward zero) its value modulo 2^w (where the value does
+    not fit, the conversion's poison condition says so). For concrete evaluation under
+    ``rounded-real``, whose rounding (``real.round.f32``...) z3 cannot simplify: without it an
+    integer or boolean result computed from floats (``fptosi``, a quantization, ``cmpf``, a
+    conversion's poison condition) would not evaluate. A subterm that has no numeric value (NaN,
+    an infinity converted, a function ``funcs`` does not interpret) is left as it is. ``memo``:
+    the bridges found and the subterms holding none, shared by the elements of one evaluation."""
+    memo = memo if memo is not None else EvalMemo()
+    bridges, clean = memo.bridges, memo.clean
+    order, seen, todo = [], set(), [term]
+    while todo:  # pre-order; a bridge's operands are not entered
+        x = todo.pop()
+        key = x.get_id()
+        if key in seen or key in clean or key in bridges or not z3.is_app(x):
+            continue
+        seen.add(key)
+        value = _bridge_value(x, funcs, memo)
+        if value is not None:
+            bridges[key] = (x, value)
+            continue
+        order.append(x)
+        todo.extend(x.children())
+    for x in reversed(order):  # every subterm after those it holds
+        if all(c.get_id() in clean or not z3.is_app(c) for c in x.children()):
+            clean[x.get_id()] = x
     pairs, seen, todo = [], set(), [term]
     while todo:
         x = todo.pop()
-        if x.get_id() in seen or not z3.is_app(x):
+        key = x.get_id()
+        if key in seen or key in clean or not z3.is_app(x):
             continue
-        seen.add(x.get_id())
-        kind = x.decl().kind()
-        value = None
-        tests = kind in _REAL_COMPARISONS or (kind == z3.Z3_OP_UNINTERPRETED and z3.is_bool(x))
-        if tests and x.num_args() and all(z3.is_real(c) for c in x.children()):
-            try:
-                value = z3.BoolVal(bool(numeric_eval(x, funcs, memo)))
-            except (ValueError, TypeError, ArithmeticError):
-                value = None
-        elif kind == z3.Z3_OP_UNINTERPRETED and x.decl().name().startswith("real.to_int") and x.num_args() == 1:
-            try:
-                v = numeric_eval(x.arg(0), funcs, memo)
-            except (ValueError, TypeError, ArithmeticError):
-                v = None
-            if isinstance(v, (int, float)) and math.isfinite(v):
-                value = z3.BitVecVal(math.trunc(v) % (1 << x.sort().size()), x.sort().size())
-        if value is not None:
-            pairs.append((x, value))
+        seen.add(key)
+        if key in bridges:
+            pairs.append(bridges[key])
         else:
             todo.extend(x.children())
     return z3.substitute(term, *pairs) if pairs else term
+
+
+def _bridge_value(x: Term, funcs: dict, memo: EvalMemo) -> Term | None:
+    """The value of ``x`` when it is a place where reals meet another sort and has a numeric value."""
+    import math
+
+    kind = x.decl().kind()
+    tests = kind in _REAL_COMPARISONS or (kind == z3.Z3_OP_UNINTERPRETED and z3.is_bool(x))
+    try:
+        if tests and x.num_args() and all(z3.is_real(c) for c in x.children()):
+            return z3.BoolVal(bool(numeric_eval(x, funcs, memo)))
+        if kind == z3.Z3_OP_UNINTERPRETED and x.num_args() == 1 and x.decl().name().startswith("real.to_int"):
+            v = numeric_eval(x.arg(0), funcs, memo)
+            if isinstance(v, (int, float)) and math.isfinite(v):
+                return z3.BitVecVal(math.trunc(v) % (1 << x.sort().size()), x.sort().size())
+    except (ValueError, TypeError, ArithmeticError):
+        pass
+    return None
 
 
 def _ieee_div(a, b):
