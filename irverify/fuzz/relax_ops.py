@@ -233,6 +233,19 @@ def g_clip(b, rng, op):
     return b.emit(op, f"R.clip({x.name}, {lo!r}, {hi!r})", x.shape, x.dtype, [x.name], alts)
 
 
+@gen("relax.tril", "relax.triu")
+def g_trilu(b, rng, op):
+    x = b.pick(min_rank=2)
+    if x is None:
+        return None
+    name, other = ("tril", "triu") if op == "relax.tril" else ("triu", "tril")
+    k = rng.choice((-2, -1, 0, 1, 2, 5))
+    alts = [R_("rewrite", f"R.{name}(R.{name}({x.name}, {k}), {k})", f"{name} is idempotent", op),
+            R_("mutation", f"R.{name}({x.name}, {k + 1})", "diagonal moved by one"),
+            R_("mutation", f"R.{other}({x.name}, {k})", f"{name} -> {other}", f"relax.{other}")]
+    return b.emit(op, f"R.{name}({x.name}, {k})", x.shape, x.dtype, [x.name], alts)
+
+
 @gen("relax.nn.softmax")
 def g_softmax(b, rng, op):
     x = b.pick(dtypes=("float32", "float64"), min_rank=1)

@@ -1,6 +1,6 @@
 """TVM Relax layout and indexing ops: ``take``, ``permute_dims``, ``reshape``, ``flatten``,
-``expand_dims``, ``repeat``, ``squeeze``, ``strided_slice``, ``concat``, ``split``, ``broadcast_to`` and the
-creation ops ``zeros``, ``ones``, ``full``, ``arange``
+``expand_dims``, ``repeat``, ``squeeze``, ``strided_slice``, ``concat``, ``split``, ``broadcast_to``,
+``tril``, ``triu`` and the creation ops ``zeros``, ``ones``, ``full``, ``arange``
 (https://tvm.apache.org/docs/reference/api/python/relax/op.html). All of them are index
 arithmetic on lazy tensors; see ``relax.py`` for the conventions."""
 
@@ -341,6 +341,36 @@ def broadcast_to(ctx, op: Op, x):
         ctx.add_ub(t.and_(d != 1, d != target[off + k]), f"broadcast_to: dim {k} is not broadcastable")
     dims = checked_dims(ctx, op, target)
     return make(ctx, op, dims, lambda idx: load(ctx, x, broadcast_index(x, idx, dims)))
+
+
+@semantics("relax.tril", attrs=("k",))
+def tril(ctx, op: Op, x):
+    """``R.tril(x, k)``: ``x`` with the elements above diagonal ``k`` of its last two axes set to
+    zero, ``out[.., i, j] = x[.., i, j]`` where ``j <= i + k``, else 0 (TVM's legalization,
+    ``topi.trilu``: ``Select(j <= i + k, x, 0)``; ``k < 0`` is below the main diagonal)."""
+    return _trilu(ctx, op, x, lambda i, j, k: j <= i + k)
+
+
+@semantics("relax.triu", attrs=("k",))
+def triu(ctx, op: Op, x):
+    """``R.triu(x, k)``: the elements below diagonal ``k`` set to zero, ``out[.., i, j] =
+    x[.., i, j]`` where ``j >= i + k``, else 0 (``topi.trilu``)."""
+    return _trilu(ctx, op, x, lambda i, j, k: j >= i + k)
+
+
+def _trilu(ctx, op: Op, x, keep) -> Tensor:
+    """The zeroed elements read nothing: an unwritten element there does not reach the result."""
+    x = want_tensor(op, x)
+    k = op.attrs.get("k")
+    if x.rank < 2 or not isinstance(k, int) or isinstance(k, bool):
+        raise Unsupported(f"'{op.name}' of a rank-{x.rank} tensor with k = {k!r} (a constant k, rank >= 2)", op.loc)
+    zero = _scalar_const(ctx, 0, x.type.elem)
+
+    def elem(idx):
+        kept = keep(idx[-2], idx[-1], k)
+        return t.ite(kept, taken_if(ctx, kept, lambda: load(ctx, x, idx)), zero)
+
+    return make(ctx, op, checked_dims(ctx, op, list(x.dims)), elem)
 
 
 def _filled(ctx, op: Op, value_of):

@@ -140,12 +140,16 @@ OPS = {
     "layer_norm": (('R.nn.layer_norm(a, R.ones(R.shape([4]), "float32"), R.zeros(R.shape([4]), "float32"), '
                     'axes=[1])'), True, False),
     "cumsum_of_written": ("R.cumsum(R.strided_slice(a, axes=[1], begin=[0], end=[2]), axis=1)", False, True),
+    # tril keeps a[i, j] for j <= i: only written elements (columns 0 and 1); triu keeps row 0's
+    # unwritten columns
+    "tril_written": ("R.tril(a, 0)", False, False),
+    "triu": ("R.triu(a, 0)", True, False),
 }
 
 
 # One op per family runs in the fast set; the sweep over every op is ``slow``.
 FAST = {"exp", "where_x", "sum_rows", "matmul", "match_cast", "take", "strided_slice_written", "concat",
-        "softmax_rows", "quantize", "call_tir_sum", "cumsum"}
+        "softmax_rows", "quantize", "call_tir_sum", "cumsum", "tril_written"}
 CASES = [pytest.param(name, marks=() if name in FAST else pytest.mark.slow) for name in sorted(OPS)]
 
 

@@ -87,6 +87,8 @@ ARG_SPECS: dict[str, list[tuple[str, str]]] = {
     "relax.full": [("shape", "shape"), ("value", "fill_value")],
     "relax.arange": [("prim", "start"), ("prim", "end"), ("prim", "step")],
     "relax.clip": [("value", "x"), ("prim", "min"), ("prim", "max")],
+    "relax.tril": [("value", "x"), ("prim", "k")],
+    "relax.triu": [("value", "x"), ("prim", "k")],
     "relax.strided_slice": [("value", "x"), ("ints", "axes"), ("ints", "begin"), ("ints", "end"),
                             ("ints", "strides")],
     "relax.concat": [("values", "tensors")],
