@@ -246,6 +246,29 @@ def g_trilu(b, rng, op):
     return b.emit(op, f"R.{name}({x.name}, {k})", x.shape, x.dtype, [x.name], alts)
 
 
+@gen("relax.cumsum", "relax.cumprod")
+def g_scan(b, rng, op):
+    x = b.pick(dtypes=NUM, min_rank=1, max_size=24)
+    if x is None:
+        return None
+    name, other = ("cumsum", "cumprod") if op == "relax.cumsum" else ("cumprod", "cumsum")
+    flat = x.static and rng.random() < 0.2
+    axis = None if flat else rng.randrange(len(x.shape))
+    at = "" if flat else f", axis={axis}"
+    shape = (x.size,) if flat else x.shape
+    combine = "R.add" if name == "cumsum" else "R.multiply"
+    alts = [R_("mutation", f"R.{name}({x.name}{at}, exclusive=True)", "exclusive scan"),
+            R_("mutation", f"R.{other}({x.name}{at})", f"{name} -> {other}", f"relax.{other}")]
+    if not flat:  # inclusive = exclusive combined with the element (a float sum: +0 + x0 drops a -0)
+        alts.append(R_("rewrite" if x.dtype in INTS else "mutation",
+                       f"{combine}(R.{name}({x.name}{at}, exclusive=True), {x.name})",
+                       "inclusive from the exclusive scan", "relax.add" if name == "cumsum" else "relax.multiply"))
+        if len(x.shape) >= 2:
+            other_axis = (axis + 1) % len(x.shape)  # (the result type is the same: only values differ)
+            alts.append(R_("mutation", f"R.{name}({x.name}, axis={other_axis})", "another axis"))
+    return b.emit(op, f"R.{name}({x.name}{at})", shape, x.dtype, [x.name], alts)
+
+
 @gen("relax.nn.softmax")
 def g_softmax(b, rng, op):
     x = b.pick(dtypes=("float32", "float64"), min_rank=1)

@@ -60,8 +60,6 @@ RELAX_OPAQUE_OPS = {
     "relax.nn.log_softmax": "normalisation (value semantics)",
     "relax.argmax": "index reduction (value semantics)",
     "relax.argmin": "index reduction (value semantics)",
-    "relax.cumsum": "scan (value semantics)",
-    "relax.cumprod": "scan (value semantics)",
     "relax.sort": "sorting (value semantics)",
     "relax.argsort": "sorting (value semantics)",
     "relax.topk": "sorting (value semantics)",
@@ -101,7 +99,7 @@ SHAPE_ONLY_UB = frozenset(
         "adaptive_avg_pool2d", "adaptive_avg_pool3d", "batch_norm", "layer_norm", "group_norm",
         "instance_norm", "rms_norm", "gelu", "gelu_tanh", "silu", "leakyrelu", "pad",
         "attention", "log_softmax")}
-    | {f"relax.{n}" for n in ("cumsum", "cumprod", "sort", "argsort", "topk",
+    | {f"relax.{n}" for n in ("sort", "argsort", "topk",
                               "flip", "tile", "repeat", "argmax", "argmin", "wrap_param", "variance",
                               "std", "prod")})
 DTYPE_ATTRS = frozenset({"out_dtype", "dtype"})

@@ -1,5 +1,6 @@
 """TVM Relax contractions and reductions: ``matmul``, ``einsum``, ``sum``, ``mean``, ``max``,
-``min`` (https://tvm.apache.org/docs/reference/api/python/relax/op.html).
+``min``, and the scans ``cumsum``, ``cumprod``
+(https://tvm.apache.org/docs/reference/api/python/relax/op.html).
 
 Float sums go through ``relax.reduce_add``: an uninterpreted sum of the summands under the
 abstract model (equal when the summands are equal element for element), an exact real
@@ -241,6 +242,83 @@ def _prod(ctx, op: Op, ty, total, at):
     if not isinstance(ty, IntType) or ty.width == 1:
         raise Unsupported(f"'{op.name}' on {ty}", op.loc)
     return reduce_fold(ctx, ty, total, at, "mul", t.bv_val(1, ty.width), lambda a, b: int_arith("mul", a, b), "prod")
+
+
+@semantics("relax.cumsum", attrs=("axis", "dtype", "exclusive"))
+def cumsum(ctx, op: Op, x):
+    """``R.cumsum(x, axis, dtype, exclusive)``: running sums along ``axis`` (``None``: of ``x``
+    flattened in row-major order), each element converted to ``dtype`` first, in index order as
+    TVM's scan computes them (checked against TVM llvm): inclusive ``out[.., i, ..] =
+    x[.., 0, ..] + x[.., 1, ..] + ... + x[.., i, ..]``, starting from the first element itself (a
+    ``-0.0`` stays ``-0.0``), exclusive ``out[.., i, ..] = +0 + x[.., 0, ..] + ... +
+    x[.., i - 1, ..]``. Integers wrap."""
+    return _scan(ctx, op, x, "add", 0)
+
+
+@semantics("relax.cumprod", attrs=("axis", "dtype", "exclusive"))
+def cumprod(ctx, op: Op, x):
+    """``R.cumprod``: running products, as ``cumsum`` (inclusive from the first element,
+    exclusive from ``1``)."""
+    return _scan(ctx, op, x, "mul", 1)
+
+
+# Scanned extents up to which every prefix is built (in index order, exact) and selected by
+# the position; past it, or for a symbolic extent, a prefix is an uninterpreted fold.
+SCAN_UNROLL_LIMIT = 64
+
+
+def _scan(ctx, op: Op, x, name: str, identity: int):
+    """A fold of ``name`` over the prefix of each position."""
+    x = want_tensor(op, x)
+    ty = result_type(op).elem
+    if not isinstance(ty, (FloatType, IntType)) or (isinstance(ty, IntType) and ty.width == 1):
+        raise Unsupported(f"'{op.name}' of {ty}", op.loc)
+    axis, exclusive = op.attrs.get("axis"), op.attrs.get("exclusive")
+    if exclusive not in (None, False, True, 0, 1):
+        raise Unsupported(f"'{op.name}' with exclusive = {exclusive!r}", op.loc)
+    if axis is None:  # the flattened tensor
+        dims = checked_dims(ctx, op, [t.product(x.dims)])
+        ax, rank = 0, 1
+
+        def read(idx, k):
+            return load(ctx, x, unravel(k, x.dims))
+    else:
+        ax, rank = norm_axis(op, axis, x.rank), x.rank
+        dims = checked_dims(ctx, op, list(x.dims))
+
+        def read(idx, k):
+            return load(ctx, x, [k if j == ax else i for j, i in enumerate(idx)])
+    if len(result_type(op).shape) != rank:
+        raise Unsupported(f"'{op.name}' result of rank {len(result_type(op).shape)}", op.loc)
+
+    def combine(a, b):
+        return fbin(ctx, name, a, b, ty) if isinstance(ty, FloatType) else int_arith(name, a, b)
+
+    init = fconst(ctx, float(identity), ty) if isinstance(ty, FloatType) else t.bv_val(identity, ty.width)
+    length = t.static_int(dims[ax])
+
+    def elem(idx):
+        def term(k):
+            return cast(ctx, read(idx, k), x.type.elem, ty)
+
+        i = idx[ax]
+        if length is not None and length <= SCAN_UNROLL_LIMIT:  # the prefixes, chosen by i
+            prefixes, acc = [], init
+            for k in range(length):
+                if exclusive:
+                    prefixes.append(acc)
+                acc = term(t.int_val(0)) if k == 0 and not exclusive else combine(acc, term(t.int_val(k)))
+                if not exclusive:
+                    prefixes.append(acc)
+            out = prefixes[-1] if prefixes else init
+            for k in range(length - 2, -1, -1):
+                out = t.ite(i == k, prefixes[k], out)
+            return out
+        if exclusive:
+            return reduce_fold(ctx, ty, i, term, name, init, combine, op.name)
+        return reduce_fold(ctx, ty, i, lambda k: term(k + 1), name, term(t.int_val(0)), combine, op.name)
+
+    return make(ctx, op, dims, elem)
 
 
 def float_limit(ty: FloatType, lowest: bool) -> float:

@@ -37,9 +37,10 @@ def test_mlir_short_run_finds_no_unsound_verdict(tmp_path):
 @pytest.mark.tvm
 def test_relax_short_run_finds_no_unsound_verdict(tmp_path):
     pytest.importorskip("tvm")
-    # (seed 6: correct and incorrect verdicts, every pair executed; the programs a seed draws change
-    # when a generator is added, and seed 3's six came to take 50 s)
-    s = driver.fuzz("relax", seed=6, count=6, findings=str(tmp_path))
+    # (seed 13: correct and incorrect verdicts, every pair executed; the programs a seed draws
+    # change when a generator is added: seed 3's six came to take 50 s, then seed 6's 46 s and
+    # no correct verdict once the tril/triu and scan generators joined)
+    s = driver.fuzz("relax", seed=13, count=6, findings=str(tmp_path))
     _assert_sound(s, 6)
 
 

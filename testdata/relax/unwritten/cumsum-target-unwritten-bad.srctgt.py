@@ -1,10 +1,12 @@
-# R.cumsum is opaque (an uninterpreted function of its operand's elements and written-element mask):
-# the target passes it a tensor with unwritten elements, so nothing says the results agree. Not
-# correct; a counterexample needs execution to be confirmed (unknown without it).
+# The target's R.cumsum runs over a tensor whose columns 2 and 3 nobody wrote: from column 2 on
+# its running sums read stale memory where the source's have values. Found by irverify's
+# concrete evaluation (the target's element is undefined), which execution cannot show.
 # REQUIRES: tvm
 # RUN: not irverify check %s --no-confirm | filecheck %s
-# CHECK: @src: unknown
-# CHECK: verdict: unknown
+# CHECK: @src: incorrect
+# CHECK: Differing output: result #0 at [0, 2]
+# CHECK: Target value: poison
+# CHECK: verdict: incorrect
 @I.ir_module
 class Module:
     @T.prim_func(private=True, s_tir=True)
