@@ -34,3 +34,17 @@ def bitwise_equal(a, b) -> bool:
         return False
     nan = np.isnan(a) & np.isnan(b)
     return bool(np.all(nan | (a.view(f"u{a.itemsize}") == b.view(f"u{b.itemsize}"))))
+
+
+def assert_matches_tvm(cases: dict, label: str) -> None:
+    """Every sample of every case: irverify's exact (IEEE) evaluation is defined everywhere and
+    equals TVM's output bit for bit (``bitwise_equal``)."""
+    from irverify.verify.evaluate import evaluate_function
+
+    module, outputs = compile_and_run(cases, label)
+    for name, (_, _, samples) in cases.items():
+        for args, run in zip(samples, outputs[name]):
+            assert not isinstance(run, Exception), run
+            ev = evaluate_function(module, name, args, fp_name="ieee")
+            assert not ev.ub and ev.undefined[0] is None, (name, ev.ub, ev.undefined)
+            assert bitwise_equal(ev.outputs[0], run[0]), (name, args, ev.outputs[0], run[0])

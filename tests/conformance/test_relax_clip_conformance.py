@@ -13,7 +13,7 @@ tvm = pytest.importorskip("tvm")
 from irverify.errors import Unsupported  # noqa: E402
 from irverify.frontends.relax.parse import parse  # noqa: E402
 from irverify.verify.evaluate import evaluate_function  # noqa: E402
-from tests.conformance.relax_cases import bitwise_equal, compile_and_run, module_text  # noqa: E402
+from tests.conformance.relax_cases import assert_matches_tvm, module_text  # noqa: E402
 
 RNG = np.random.default_rng(11)
 SPECIAL = np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-45, -1e-45, 0.1, -0.1], np.float32)
@@ -34,13 +34,7 @@ CASES = {
 
 
 def test_clip_matches_tvm():
-    module, outputs = compile_and_run(CASES, "<clip>")
-    for name, (_, _, samples) in CASES.items():
-        for args, run in zip(samples, outputs[name]):
-            assert not isinstance(run, Exception), run
-            ev = evaluate_function(module, name, args, fp_name="ieee")
-            assert not ev.ub
-            assert bitwise_equal(ev.outputs[0], np.asarray(run[0])), (name, args, ev.outputs[0], run[0])
+    assert_matches_tvm(CASES, "<clip>")
 
 
 def test_a_bound_outside_the_integer_dtype_is_unsupported():

@@ -13,7 +13,7 @@ tvm = pytest.importorskip("tvm")
 from irverify.errors import Unsupported  # noqa: E402
 from irverify.frontends.relax.parse import parse  # noqa: E402
 from irverify.verify.evaluate import evaluate_function  # noqa: E402
-from tests.conformance.relax_cases import bitwise_equal, compile_and_run, module_text  # noqa: E402
+from tests.conformance.relax_cases import assert_matches_tvm, module_text  # noqa: E402
 
 RNG = np.random.default_rng(23)
 SPECIAL = np.array([np.nan, -np.inf, np.inf, -0.0, 0.0, -1.5, 2.5, 1e-45, -3.0, 7.0, -0.0, np.nan], np.float32)
@@ -43,13 +43,7 @@ CASES = {
 
 
 def test_tril_and_triu_match_tvm():
-    module, outputs = compile_and_run(CASES, "<trilu>")
-    for name, (_, _, samples) in CASES.items():
-        for args, run in zip(samples, outputs[name]):
-            assert not isinstance(run, Exception), run
-            ev = evaluate_function(module, name, args, fp_name="ieee")
-            assert not ev.ub and ev.undefined[0] is None
-            assert bitwise_equal(ev.outputs[0], np.asarray(run[0])), (name, args, ev.outputs[0], run[0])
+    assert_matches_tvm(CASES, "<trilu>")
 
 
 def test_a_symbolic_diagonal_is_unsupported():
