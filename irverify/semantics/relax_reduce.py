@@ -29,6 +29,7 @@ from irverify.semantics.relax import (
     reduce_add,
     reduce_fold,
     result_type,
+    taken_if,
     unravel,
     want_tensor,
 )
@@ -305,9 +306,12 @@ def _scan(ctx, op: Op, x, name: str, identity: int):
         if length is not None and length <= SCAN_UNROLL_LIMIT:  # the prefixes, chosen by i
             prefixes, acc = [], init
             for k in range(length):
+                # element k is read for positions i >= k (inclusive) or i > k (exclusive): its
+                # poison counts only there
+                x_k = taken_if(ctx, i > k if exclusive else i >= k, lambda k=k: term(t.int_val(k)))
                 if exclusive:
                     prefixes.append(acc)
-                acc = term(t.int_val(0)) if k == 0 and not exclusive else combine(acc, term(t.int_val(k)))
+                acc = x_k if k == 0 and not exclusive else combine(acc, x_k)
                 if not exclusive:
                     prefixes.append(acc)
             out = prefixes[-1] if prefixes else init

@@ -14,12 +14,14 @@ leaves columns 2 and 3 unwritten; ``whole`` writes every element. For each op:
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
 pytest.importorskip("tvm")
 
 from irverify.frontends.relax.parse import parse  # noqa: E402
 from irverify.verify.check import Options, check_modules  # noqa: E402
+from irverify.verify.evaluate import evaluate_function  # noqa: E402
 from irverify.verify.verdict import Verdict  # noqa: E402
 
 WHOLE = '''    @T.prim_func(private=True, s_tir=True)
@@ -299,3 +301,17 @@ def test_confirmation_ignores_what_the_source_computes_from_unwritten_elements()
     computed = np.ones((2, 4), np.float32)
     (out,) = _source_where_poison(module, module.functions["src"], args, [stale], [computed])
     assert out.tolist() == [[1.0, 1.0, 9.0, 9.0]] * 2
+
+
+@pytest.mark.parametrize("body, stale", [("R.cumsum(a, axis=1)", [2, 3]), ("R.cumsum(a, axis=1, exclusive=True)", [3]),
+                                         ("R.cumprod(a, axis=1)", [2, 3])])
+def test_a_running_sum_is_stale_only_from_the_first_stale_element_it_reads(body, stale):
+    """``part`` writes columns 0 and 1: an inclusive scan's columns 2 and 3 read a stale element,
+    an exclusive one's column 3 only; the columns before are defined (a stale element further
+    on does not reach them)."""
+    module = parse(pair(body, "part", "whole"), "pair.py")
+    x = np.arange(8, dtype=np.float32).reshape(2, 4)
+    others = [np.zeros((2, 4), np.float32), np.ones((2, 4), bool), np.array([0, 1, 2]), np.zeros((4, 3), np.float32)]
+    ev = evaluate_function(module, "src", [x] + others, fp_name="ieee")
+    assert np.argwhere(ev.undefined[0][0]).ravel().tolist() == stale
+    assert ev.undefined[0][1].tolist() == ev.undefined[0][0].tolist()
