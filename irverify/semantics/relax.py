@@ -417,8 +417,11 @@ def reduce_add(ctx, ty, n, summand: Callable[[Any], Any], what: str):
     return t.uf(f"relax.int_sum.i{ty.width}", t.sort_of(lam), t.int_sort(), t.bv_sort(ty.width))(lam, n)
 
 
-def reduce_fold(ctx, ty, n, elem: Callable[[Any], Any], name: str, init, combine, what: str):
-    """A fold of ``combine`` over ``elem(0..n)`` from ``init`` (max/min reductions)."""
+def reduce_fold(ctx, ty, n, elem: Callable[[Any], Any], name: str, init, combine, what: str,
+                own: str | None = None):
+    """A fold of ``combine`` over ``elem(0..n)`` from ``init`` (max/min reductions). Past the
+    unroll limit an uninterpreted fold; ``own`` names a function of its own for it (a scan's
+    prefix, which the compiler computes in another order than a reduction of the same values)."""
     size = t.static_int(n)
     if size is not None and size <= UNROLL_LIMIT:
         acc = init
@@ -427,6 +430,9 @@ def reduce_fold(ctx, ty, n, elem: Callable[[Any], Any], name: str, init, combine
         return acc
     ctx.approximate(f"{name} reduction in {what}")
     lam = _lambda(ctx, n, elem)
+    if own is not None:
+        return t.uf(f"{own}.{dtype_name(ty)}", t.sort_of(init), t.sort_of(lam), t.int_sort(), t.sort_of(init))(
+            init, lam, n)
     if isinstance(ty, FloatType):
         return ctx.fp.reduce(name, init, lam, n, ty)
     return t.uf(f"relax.int_{name}.i{ty.width}", t.sort_of(init), t.sort_of(lam), t.int_sort(),

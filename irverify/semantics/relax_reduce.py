@@ -264,7 +264,8 @@ def cumprod(ctx, op: Op, x):
 
 
 # Scanned extents up to which every prefix is built (in index order, exact) and selected by
-# the position; past it, or for a symbolic extent, a prefix is an uninterpreted fold.
+# the position; past it, or for a symbolic extent, a prefix is an uninterpreted function of its
+# init and elements.
 SCAN_UNROLL_LIMIT = 64
 
 
@@ -318,9 +319,12 @@ def _scan(ctx, op: Op, x, name: str, identity: int):
             for k in range(length - 2, -1, -1):
                 out = t.ite(i == k, prefixes[k], out)
             return out
+        # past the limit: an uninterpreted prefix fold of its own (never a reduction's fold of the
+        # same values: TVM's sum may associate them otherwise)
+        own = f"relax.scan_{name}{'_exclusive' if exclusive else ''}"
         if exclusive:
-            return reduce_fold(ctx, ty, i, term, name, init, combine, op.name)
-        return reduce_fold(ctx, ty, i, lambda k: term(k + 1), name, term(t.int_val(0)), combine, op.name)
+            return reduce_fold(ctx, ty, i, term, name, init, combine, op.name, own)
+        return reduce_fold(ctx, ty, i, lambda k: term(k + 1), name, term(t.int_val(0)), combine, op.name, own)
 
     return make(ctx, op, dims, elem)
 
