@@ -272,7 +272,10 @@ def run(module_text: str, calls: list):
 
 def _f64(a) -> np.ndarray:
     a = np.asarray(a)
-    return a.astype(np.float64) if a.dtype.kind == "f" or a.dtype.name == "bfloat16" else a
+    if a.dtype.kind != "f" and a.dtype.name != "bfloat16":
+        return a
+    with np.errstate(invalid="ignore"):  # widening a signalling NaN raises the invalid flag; still a NaN
+        return a.astype(np.float64)
 
 
 def _same(a, b) -> np.ndarray:
