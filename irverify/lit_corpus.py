@@ -343,14 +343,10 @@ def _child(job: Job, opts, out_path: str, memory_mb: int, save_dir: str | None,
             if saved:
                 out["record"]["saved_inputs"] = saved
     except Exception as e:  # noqa: BLE001 - recorded with its class, never a traceback
-        if ran_out_of_memory(e):
-            out["record"] = case_record(
-                "validate-lit", case_input(job.run), Verdict.ERROR, index=job.case.index, line=job.case.line,
-                message=f"memory limit: the case needed more than {memory_mb} MiB (--max-memory)")
-        else:
-            out["record"] = case_record(
-                "validate-lit", case_input(job.run), Verdict.ERROR, index=job.case.index, line=job.case.line,
-                message=f"irverify failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+        message = (f"memory limit: the case needed more than {memory_mb} MiB (--max-memory)" if ran_out_of_memory(e)
+                   else f"irverify failed: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}")
+        out["record"] = case_record("validate-lit", case_input(job.run), Verdict.ERROR, index=job.case.index,
+                                    line=job.case.line, message=message)
     with open(out_path, "w", encoding="utf-8") as f:
         json.dump(out, f)
 

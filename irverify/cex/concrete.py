@@ -93,6 +93,8 @@ def _minmax(larger: bool, propagate_nan: bool):
 def _rounding() -> dict:
     import numpy as np
 
+    from irverify.semantics.arith import CMPF_PREDICATES
+
     return {"real.round.f64": float, "real.round.f32": lambda x: float(np.float32(x)),
             "real.round.f16": lambda x: float(np.float16(x)), "real.round.bf16": _round_bf16,
             "real.nonfinite.inf": lambda: float("inf"), "real.nonfinite.-inf": lambda: float("-inf"),
@@ -100,10 +102,7 @@ def _rounding() -> dict:
             "real.maximum": _minmax(True, True), "real.minimum": _minmax(False, True),
             "real.maxnum": _minmax(True, False), "real.minnum": _minmax(False, False),
             "real.is_nan": math.isnan, "real.is_nonfinite": lambda x: not math.isfinite(x),
-            **{f"real.cmp.{pred}": _compare(pred) for pred in CMPF_PREDICATES}}
-
-
-CMPF_PREDICATES = ("oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule", "une", "uno")
+            **{f"real.cmp.{pred}": _compare(pred) for pred in CMPF_PREDICATES if pred not in ("false", "true")}}
 
 
 def _compare(pred: str):
@@ -111,15 +110,11 @@ def _compare(pred: str):
     unordered (``u*``) ones true when an operand is NaN (MLIR ArithOps, ``arith.cmpf``)."""
     import operator
 
+    if pred in ("ord", "uno"):
+        return lambda a, b: (math.isnan(a) or math.isnan(b)) == (pred == "uno")
     rel = {"eq": operator.eq, "gt": operator.gt, "ge": operator.ge, "lt": operator.lt, "le": operator.le,
-           "ne": operator.ne, "rd": lambda a, b: True, "no": lambda a, b: False}[pred[1:]]
-
-    def fn(a: float, b: float) -> bool:
-        if math.isnan(a) or math.isnan(b):
-            return pred[0] == "u"
-        return rel(a, b)
-
-    return fn
+           "ne": operator.ne}[pred[1:]]
+    return lambda a, b: pred[0] == "u" if math.isnan(a) or math.isnan(b) else rel(a, b)
 
 
 RELATIVE = 1e-2  # far above the rounding error of a few float operations on inputs in [-2, 2]

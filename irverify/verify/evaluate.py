@@ -147,7 +147,7 @@ def evaluate_function(module: Module, name: str, args: list[Any], fp_name: str =
     def resolve(app):
         return _concrete_app(app, interpret)
 
-    bridges = interpret is not None and getattr(fp, "rounded", False)  # rounded-real
+    bridges = interpret is not None and fp_name == "rounded-real"
 
     def concrete(term):
         # One substitution of scalars, dims and input arrays (array terms are built once).
